@@ -1,0 +1,1 @@
+"""Card data and Lua card scripts of the bundled game systems (one folder per system)."""

@@ -1,0 +1,119 @@
+"""The ``rulestack`` command: ``systems``, ``play``, ``check`` (and more from the harness)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from .errors import DataError, GameAborted, RulestackError
+
+
+def _settings(pairs: Sequence[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise RulestackError(f"--set expects key=value, got {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def cmd_systems(args: argparse.Namespace) -> int:
+    from .system import available_systems, find_system
+    eps = available_systems()
+    if not eps:
+        print("no game systems installed")
+        return 0
+    for name, ep in eps.items():
+        try:
+            cls = find_system(name)
+            print(f"{name:10} {cls.version:8} {cls.title}  ({ep.value})")
+        except RulestackError as e:
+            print(f"{name:10} (broken: {e})")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .game import Game
+    from .narrate import narrate
+    from .system import find_system
+    system = find_system(args.system)
+    decks = list(args.deck or system.sample_decks)
+    if len(decks) != system.player_count:
+        raise RulestackError(f"{system.name} needs {system.player_count} decks (--deck twice), got {len(decks)}")
+    game = Game(system, decks, seed=args.seed, settings=_settings(args.set))
+    try:
+        result = game.play()
+    except GameAborted as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        game.close()
+    if not args.quiet:
+        for ev in game.events:
+            line = narrate(game, ev)
+            if line:
+                print(line)
+    names = [f"P{i} ({d.name})" for i, d in enumerate(game.decks)]
+    print(f"result: {result.describe(names)}; {result.decisions} decisions, {len(game.events)} events")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .checker import check_paths
+    problems, checked = check_paths([Path(p) for p in args.paths], args.system)
+    for p in problems:
+        print(p)
+    print(f"checked {checked} card(s): {len(problems)} problem(s)", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulestack", description="Rules of trading card games: play, check, test.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("systems", help="list the installed game systems and their versions")
+    p.set_defaults(func=cmd_systems)
+
+    p = sub.add_parser("play", help="play one headless game between two decks with random agents")
+    p.add_argument("system", help="the game system (see 'rulestack systems')")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    p.add_argument("--deck", action="append", help="a deck name or .yaml file (twice; default: the sample decks)")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="a system setting (repeatable)")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("check", help="load and validate card data and Lua card scripts in the sandbox")
+    p.add_argument("paths", nargs="+", help="card data files (.yaml), scripts (.lua) or folders")
+    p.add_argument("--system", help="the system whose rules apply (default: from the path card_scripts/<system>/)")
+    p.set_defaults(func=cmd_check)
+
+    for extra in _extra_commands():
+        extra(sub)
+    return parser
+
+
+def _extra_commands() -> list[Any]:
+    try:
+        from .harness import cli as harness_cli
+    except ImportError:
+        return []
+    return list(getattr(harness_cli, "COMMANDS", []))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (RulestackError, DataError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The game systems bundled with rulestack, one package per system."""

@@ -1,0 +1,1 @@
+"""Tiny: a test-only game system that exercises every host hook (not shipped)."""
