@@ -1,0 +1,1 @@
+"""The harness: scenario files, replays, simulations, play at a terminal."""

@@ -1,0 +1,1 @@
+"""Test helpers for card authors: fixtures and the pytest plugin."""
