@@ -1,0 +1,118 @@
+"""Host benchmark: the cost of one full activation cycle and of game setup, beside the floor.
+
+One activation cycle = activate a Lua-scripted ability (condition checked, cost assembled, checked
+by a dry run and paid, item pushed), resolve it (its Lua ``resolve`` runs through the sandbox),
+run the state checks to a fixed point. The floor, measured in the same run: one bare lupa call and
+one bare pluggy hook call. Setup = a new game with two 40-card decks, scripts loaded, set up.
+
+Run: ``python benchmarks/host_bench.py`` (prints medians of several rounds; ratios are what to
+compare across machines).
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import lupa.lua54 as lupa
+import pluggy
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from rulestack import Deck, Game, register_system  # noqa: E402
+from rulestack.scenario import Scenario  # noqa: E402
+from tinygame.system import TinyGame  # noqa: E402
+
+register_system(TinyGame)
+ROUNDS = 7
+
+
+def per_call(fn, n: int) -> float:
+    """Median microseconds per call of ``fn`` over ROUNDS rounds of ``n`` calls."""
+    samples = []
+    for _ in range(ROUNDS):
+        t = time.perf_counter()
+        fn(n)
+        samples.append((time.perf_counter() - t) / n * 1e6)
+    return statistics.median(samples)
+
+
+def bare_lupa(n: int) -> None:
+    rt = bare_lupa.rt
+    f = bare_lupa.f
+    for i in range(n):
+        f(i)
+
+
+bare_lupa.rt = lupa.LuaRuntime()
+bare_lupa.f = bare_lupa.rt.eval("function(x) return x + 1 end")
+
+_spec = pluggy.HookspecMarker("bench")
+_impl = pluggy.HookimplMarker("bench")
+
+
+class _Spec:
+    @_spec
+    def ping(self, x):
+        """A hook."""
+
+
+class _Plugin:
+    @_impl
+    def ping(self, x):
+        return x
+
+
+_pm = pluggy.PluginManager("bench")
+_pm.add_hookspecs(_Spec)
+_pm.register(_Plugin())
+
+
+def bare_hook(n: int) -> None:
+    hook = _pm.hook.ping
+    for i in range(n):
+        hook(x=i)
+
+
+def activation_cycle(n: int) -> None:
+    sc = Scenario("tiny")
+    sc.set_turn(turn=3, active=0, phase="main")
+    sc.set_life(0, 10)
+    sc.set_life(1, 10)
+    sage = sc.card(sc.add("Warded Sage", "field", 0))
+    game = sc.game
+    t = time.perf_counter()
+    for _ in range(n):
+        game.journal.checkpoint()
+        item = game.activate(0, sage, 0)
+        game.journal.pop(game.state.stack)
+        game.resolve(item)
+        game.run_state_checks()
+    activation_cycle.last = (time.perf_counter() - t) / n * 1e6
+
+
+DECK = Deck(name="forty", sections={"main": tuple(["T01", "T02", "T03", "T05", "T07", "T09", "T10", "T11"] * 5)})
+
+
+def setup_ms(n: int) -> None:
+    for _ in range(n):
+        g = Game("tiny", [DECK, DECK], seed=1)
+        g.start()
+        g.close()
+
+
+def main() -> None:
+    setup_ms(1)                      # warm the process-wide card pool (validated definitions)
+    lua = per_call(bare_lupa, 100_000)
+    hook = per_call(bare_hook, 100_000)
+    cycle = per_call(activation_cycle, 2_000)
+    setup = per_call(setup_ms, 20) / 1000
+    print(f"bare lupa call        {lua:8.2f} us")
+    print(f"bare pluggy hook call {hook:8.2f} us")
+    print(f"activation cycle      {cycle:8.2f} us  = {cycle / lua:6.0f} x lupa call, {cycle / hook:6.0f} x hook call")
+    print(f"game setup (2x40)     {setup:8.2f} ms  (ygopro-core: about 20 ms per duel -> ratio {setup / 20:.2f})")
+
+
+if __name__ == "__main__":
+    main()
