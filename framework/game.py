@@ -79,6 +79,8 @@ class Game:
         self._values_cache: tuple[int, dict[int, list[Modifier]]] | None = None
         self._card_values: dict[int, tuple[int, dict[str, Any]]] = {}
         self._collecting_statics = False
+        self._layer_rank = {name: i for i, name in enumerate(self.system.layers)}
+        self._ability_removers: list[int] = []   # cards with a static ability that removes abilities
         self._observed = len(self.pm.hook.on_event.get_hookimpls()) > 0
         self.auto_single = True
         methods = {**HOST_METHODS, **self.system.script_methods}
@@ -144,6 +146,8 @@ class Game:
         self.journal.insert(z.cards, self._index(z, position), card.id)
         if any(ab.role == Role.REPLACEMENT for ab in card.definition.abilities):
             self.journal.append(self._replacers, card.id)
+        if any(m.get("op") == "remove_abilities" for ab in card.definition.abilities for m in ab.get("modify") or ()):
+            self.journal.append(self._ability_removers, card.id)
         for ab in card.definition.abilities:
             trig = ab.trigger
             if trig is not None:
@@ -494,9 +498,6 @@ class Game:
         """Does the card have this keyword now (printed or granted, and not lost)?"""
         return keyword in self.values(card).get("keywords", ())
 
-    @property
-    def _layer_rank(self) -> dict[str, int]:
-        return {name: i for i, name in enumerate(self.system.layers)}
 
     def _modifiers(self) -> dict[int, list[Modifier]]:
         version = self.journal.version
@@ -561,6 +562,9 @@ class Game:
 
     def abilities_removed(self, card: Card | int) -> bool:
         """Has the card lost all its abilities (MTG "loses all abilities")?"""
+        if not self._ability_removers and not any(e.op == "remove_abilities" for e in self.state.effects) \
+                and not self.system.removes_abilities_by_rule:
+            return False  # nothing in the game can remove abilities: skip computing values
         return bool(self.values(card).get("abilities_removed"))
 
     def is_text_negated(self, card: Card | int, ability: Ability) -> bool:
@@ -697,7 +701,7 @@ class Game:
                 used = tuple(self.state.values.get("once_per_turn", ())) + ((card.id, card.generation, ab.index),)
                 self.journal.setitem(self.state.values, "once_per_turn", used)
             self.pm.hook.announce(game=self, activation=act)
-            if getattr(self.system, "targets_before_cost", False):
+            if self.system.targets_before_cost:
                 self._choose_targets(act)
                 kept = self._pay(act)
             else:

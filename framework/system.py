@@ -111,6 +111,11 @@ class GameSystem:
     max_turns: ClassVar[int] = 200
     #: Players in a game.
     player_count: ClassVar[int] = 2
+    #: Choose targets before paying the cost (MTG 601.2c before 601.2h; PMV) rather than after (Yu-Gi-Oh!).
+    targets_before_cost: ClassVar[bool] = False
+    #: Whether the system's ``modifiers`` hook can make cards lose all abilities (otherwise the host
+    #: skips that check when no card or effect can).
+    removes_abilities_by_rule: ClassVar[bool] = False
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         merged = dict(self.settings_defaults)
