@@ -1,0 +1,7 @@
+-- Lava Axe: 5 damage to a player.
+return {
+  abilities = {
+    { kind = "spell", target = { player = "any" },
+      resolve = function(ctx) ctx:damage(ctx:chosen_target(), 5) end },
+  },
+}

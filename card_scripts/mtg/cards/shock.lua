@@ -1,0 +1,7 @@
+-- Shock: 2 damage to any target.
+return {
+  abilities = {
+    { kind = "spell", target = { card = { zone = "battlefield", types = "Creature" }, player = "any" },
+      resolve = function(ctx) ctx:damage(ctx:chosen_target(), 2) end },
+  },
+}

@@ -1,0 +1,111 @@
+"""The game actions the rules perform on cards and players: draw, damage, destroy, sacrifice,
+exile, counter, enter the battlefield. Both the turn structure and the Lua vocabulary use them,
+so every such change is recorded the same way, with its cause."""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Cause
+
+from . import rules, sagas
+
+
+def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
+    """Draw ``n`` cards (121); drawing from an empty library is remembered for 704.5b."""
+    drawn = 0
+    for _ in range(n):
+        library = game.zone("library", player)
+        if not library.cards:
+            game.set_value(player, "drew_from_empty", True, event="drew_from_empty", cause=cause, source=source)
+            break
+        game.move(library.cards[-1], "hand", player, cause=cause, source=source, by=player, kind="drew")
+        drawn += 1
+    return drawn
+
+
+def enter_battlefield(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE,
+                      source: int | None = None) -> Any:
+    """Put a card onto the battlefield under ``controller`` (a resolving permanent spell, 608.3, or
+    a land played, 305.1)."""
+    card = game.move(card, "battlefield", controller, cause=cause, source=source, by=controller)
+    if rules.is_creature(game, card):
+        game.set_status(card, "sick", True, quiet=True)
+    sagas.on_enter(game, card)
+    return card
+
+
+def deal_damage(game: Any, source: Any, target: Any, amount: int, *, cause: str = Cause.EFFECT) -> int:
+    """``source`` deals ``amount`` damage to a player (an int) or a creature (a Card) (120.3):
+    life loss, or damage marked on the creature; lifelink gains its controller that much life."""
+    if amount <= 0:
+        return 0
+    src_id = source.id if source is not None else None
+    if isinstance(target, int):
+        game.change_life(target, -amount, cause=cause, source=src_id, by=source.controller if source else None,
+                         kind="damaged")
+    else:
+        if target.zone != "battlefield":
+            return 0
+        marked = target.status.get("damage", 0) + amount
+        game.set_status(target, "damage", marked, quiet=True)
+        if source is not None and game.has_keyword(source, "Deathtouch"):
+            game.set_status(target, "deathtouch_damage", True, quiet=True)
+        game.record("damage_dealt", cause=cause, source=src_id, player=source.controller if source else None,
+                    card=target.id, amount=amount, marked=marked)
+    if source is not None and game.has_keyword(source, "Lifelink"):
+        game.change_life(source.controller, amount, cause=cause, source=src_id, by=source.controller)
+    return amount
+
+
+def to_graveyard(game: Any, card: Any, how: str, *, cause: str = Cause.EFFECT, source: int | None = None,
+                 by: int | None = None) -> Any:
+    """Put a permanent into its owner's graveyard: ``how`` is ``destroyed``, ``sacrificed``,
+    ``died`` (toughness 0), ``legend_rule`` ..."""
+    return game.move(card, "graveyard", card.owner, cause=cause, source=source, by=by, how=how)
+
+
+def destroy(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None,
+            by: int | None = None) -> bool:
+    """701.8: move a permanent from the battlefield to its owner's graveyard."""
+    if card.zone != "battlefield":
+        return False
+    to_graveyard(game, card, "destroyed", cause=cause, source=source, by=by)
+    return True
+
+
+def sacrifice(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None) -> bool:
+    """701.21: its controller moves a permanent they control to its owner's graveyard."""
+    if card.zone != "battlefield":
+        return False
+    to_graveyard(game, card, "sacrificed", cause=cause, source=source, by=card.controller)
+    return True
+
+
+def exile(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None,
+          by: int | None = None) -> bool:
+    if card.zone == "exile":
+        return False
+    game.move(card, "exile", card.owner, cause=cause, source=source, by=by)
+    return True
+
+
+def counter_item(game: Any, item: Any, *, source: int | None = None, by: int | None = None) -> bool:
+    """701.6: remove a spell or ability from the stack; a countered spell goes to its owner's
+    graveyard."""
+    if item not in game.state.stack:
+        return False
+    game.journal.remove(game.state.stack, item)
+    game.record("countered", cause=Cause.EFFECT, source=source, player=by, item=item.id, card=item.card,
+                kind_of=item.kind)
+    card = game.card(item.card)
+    if item.kind == "spell" and card.zone == "stack":
+        game.move(card, "graveyard", card.owner, cause=Cause.EFFECT, source=source, by=by, how="countered")
+    return True
+
+
+def spell_item(game: Any, card: Any) -> Any | None:
+    """The stack item of a spell card on the stack."""
+    for it in game.state.stack:
+        if it.kind == "spell" and it.card == card.id:
+            return it
+    return None

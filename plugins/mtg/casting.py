@@ -1,0 +1,135 @@
+"""Casting spells, activating abilities and resolving them (601, 602, 608), and the special
+action of playing a land (305, 116.2a).
+
+The host runs the flow (announce → targets → cost → push); this module answers its hooks with
+MTG's rules: timing (sorcery speed unless instant or flash, 307.1, 304.1, 702.8), what announcing
+does (the spell moves to the stack, 601.2a; the MTG ``target``; the choice of lands to tap),
+whether targets are still legal on resolution (608.2b), and where a resolved spell goes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rulestack import Action, Cause
+
+from . import actions, mana, rules, targets
+from .turn import MAIN_PHASES
+
+WINDOW = "priority"
+
+
+def sorcery_timing(game: Any, player: int) -> bool:
+    """307.1: the active player's main phase with an empty stack."""
+    st = game.state
+    return st.active_player == player and st.phase in MAIN_PHASES and not st.stack
+
+
+def can_activate(game: Any, activation: Any) -> bool | None:
+    """Timing of spells and activated abilities; triggered abilities need only a legal ``target``."""
+    if activation.trigger is not None:
+        return targets.has_choice(game, activation)
+    ab, card, player = activation.ability, activation.card, activation.player
+    if ab.kind == "spell":
+        if card.zone != "hand" or rules.is_land(game, card):
+            return False
+        instant_speed = rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")
+        if not instant_speed and not sorcery_timing(game, player):
+            return False
+    elif ab.kind == "activated":
+        if ab.get("sorcery_speed") and not sorcery_timing(game, player):
+            return False
+    return targets.has_choice(game, activation)
+
+
+def announce(game: Any, activation: Any) -> bool:
+    """601.2a: a spell moves to the stack as it is announced; then its ``target`` (601.2c) and,
+    when it matters, which lands pay for it (601.2g)."""
+    item = activation.item
+    if activation.ability.kind == "spell":
+        card = game.move(activation.card, "stack", None, cause=Cause.RULE, by=activation.player, kind="cast")
+        game.set(item, "kind", "spell")
+        game.set(item, "generation", card.generation)
+    targets.choose(game, activation)
+    mana.choose_plan(game, activation, game.assemble_cost(activation))
+    return True
+
+
+def resolve_item(game: Any, item: Any) -> bool:
+    """608.2b: a spell or ability whose targets are all illegal does not resolve; 608.3: a
+    permanent spell enters the battlefield; otherwise its ``resolve`` function runs."""
+    card = game.card(item.card)
+    ability = card.definition.abilities[item.ability]
+    if item.kind == "spell" and (card.zone != "stack" or card.generation != item.generation):
+        return True
+    total, legal = targets.host_targets_legal(game, item)
+    picked = item.data.get("target")
+    if picked:
+        total += 1
+    if total:
+        still = sum(len(g) for g in legal) + (1 if targets.chosen(game, item) else 0)
+        if not still:
+            game.record("fizzled", source=card.id, player=item.controller, item=item.id, card=card.id,
+                        why="all its targets are illegal (608.2b)")
+            return True
+        if item.targets and legal != item.targets:
+            game.set(item, "targets", legal)
+    if item.kind == "spell" and rules.is_permanent_card(card):
+        actions.enter_battlefield(game, card, item.controller, cause=Cause.RULE, source=card.id)
+        return True
+    game.run_resolution(item)
+    return True
+
+
+def after_resolve(game: Any, item: Any) -> None:
+    """608.2n: an instant or sorcery goes to its owner's graveyard as the last step of resolving
+    (or when it does not resolve)."""
+    card = game.card(item.card)
+    if item.kind == "spell" and card.zone == "stack":
+        game.move(card, "graveyard", card.owner, cause=Cause.RULE, how="resolved")
+
+
+# -- actions ---------------------------------------------------------------------------------------
+
+def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+    """With priority: pass, play a land, cast a spell, activate an ability."""
+    if window != WINDOW:
+        return []
+    out = [Action("pass", player, label="pass")]
+    if sorcery_timing(game, player) and game.value_of(player, "lands_played", 0) < 1:   # 305.2
+        seen = set()
+        for card in game.cards_in("hand", player):
+            if rules.is_land(game, card) and card.name not in seen:
+                seen.add(card.name)
+                out.append(Action("play_land", player, card.id, label=f"play {card.name}"))
+    for act in game.activatable(player, window, zones=["hand"], kinds=["spell"]):
+        out.append(attrs.evolve(act, label=f"cast {game.card(act.card).name}"))
+    for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
+        card = game.card(act.card)
+        ab = card.definition.abilities[act.ability]
+        out.append(attrs.evolve(act, label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
+    return _distinct(game, out)
+
+
+def _distinct(game: Any, acts: list[Action]) -> list[Action]:
+    """Copies of one card in hand offer one choice, not one per copy."""
+    out, seen = [], set()
+    for a in acts:
+        if a.kind == "activate" and game.card(a.card).zone == "hand":
+            key = (a.kind, game.card(a.card).code, a.ability)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
+def perform_action(game: Any, action: Action) -> bool | None:
+    if action.kind == "play_land":
+        card = game.card(action.card)
+        game.set_value(action.player, "lands_played", game.value_of(action.player, "lands_played", 0) + 1)
+        game.record("land_played", cause=Cause.ACTION, player=action.player, card=card.id)
+        actions.enter_battlefield(game, card, action.player, cause=Cause.ACTION)
+        return True
+    return None

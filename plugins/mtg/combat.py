@@ -1,0 +1,158 @@
+"""The combat phase's turn-based actions (506-511): declaring attackers and blockers, and combat
+damage with first strike, double strike, trample, deathtouch and lifelink.
+
+Two simplifications, both deterministic: every attacker attacks the other player (no
+planeswalkers or battles in the card pool), and a blocked creature divides its damage by
+assigning lethal damage to its blockers in the order they blocked, then the rest to the player
+(trample) or to its first blocker (510.1c-d leave that division to the attacking player).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Cause
+
+from . import actions, rules
+
+COMBAT_STATUSES = ("attacking", "blocking", "blocked", "blockers", "struck_first")
+
+
+def can_attack(game: Any, card: Any) -> bool:
+    """508.1a: an untapped creature without summoning sickness (302.6) and without defender."""
+    return (not card.status.get("tapped") and not rules.summoning_sick(game, card)
+            and not game.has_keyword(card, "Defender"))
+
+
+def can_block(game: Any, blocker: Any, attacker: Any) -> bool:
+    """509.1a-b: an untapped creature; a creature with flying only by flying or reach (702.9b, 702.17b)."""
+    if blocker.status.get("tapped"):
+        return False
+    if game.has_keyword(attacker, "Flying"):
+        return game.has_keyword(blocker, "Flying") or game.has_keyword(blocker, "Reach")
+    return True
+
+
+def attackers(game: Any) -> list[Any]:
+    return [c for c in rules.creatures(game) if c.status.get("attacking")]
+
+
+def declare_attackers(game: Any) -> list[int]:
+    """508.1: the active player chooses which creatures attack; they tap (unless vigilance)."""
+    ap = game.active_player
+    able = [c.id for c in rules.creatures(game, ap) if can_attack(game, c)]
+    if not able:
+        return []
+    chosen = game.choose_cards(ap, able, 0, len(able), "declare attackers", reason="attack")
+    defender = game.opponent(ap)
+    for cid in chosen:
+        card = game.card(cid)
+        if not game.has_keyword(card, "Vigilance"):
+            game.set_status(card, "tapped", True, cause=Cause.ACTION, by=ap)
+        game.set_status(card, "attacking", True, quiet=True)
+        game.record("attacks", cause=Cause.ACTION, player=ap, card=cid, defender=defender)
+    return chosen
+
+
+def declare_blockers(game: Any) -> None:
+    """509.1: the defending player chooses, creature by creature, which attacker each blocks."""
+    defender = game.opponent(game.active_player)
+    attacking = attackers(game)
+    if not attacking:
+        return
+    for blocker in rules.creatures(game, defender):
+        options = [a for a in attacking if can_block(game, blocker, a)]
+        if not options:
+            continue
+        labels = ["no block"] + [f"block {a.name}" for a in options]
+        pick = game.choose_option(defender, labels, f"{blocker.name}: block?", source=blocker.id)
+        if pick == 0:
+            continue
+        attacker = options[pick - 1]
+        game.set_status(blocker, "blocking", attacker.id, quiet=True)
+        game.set_status(attacker, "blocked", True, quiet=True)
+        game.set_status(attacker, "blockers", list(attacker.status.get("blockers", [])) + [blocker.id], quiet=True)
+        game.record("blocks", cause=Cause.ACTION, player=defender, card=blocker.id, attacker=attacker.id)
+
+
+def first_strike_step_needed(game: Any) -> bool:
+    """510.4: a first-strike combat damage step happens if a combatant has first or double strike."""
+    return any(game.has_keyword(c, "First strike") or game.has_keyword(c, "Double strike")
+               for c in rules.creatures(game) if c.status.get("attacking") or c.status.get("blocking"))
+
+
+def _deals_damage(game: Any, card: Any, step: str) -> bool:
+    first = game.has_keyword(card, "First strike")
+    double = game.has_keyword(card, "Double strike")
+    if step == "first":
+        return first or double
+    if step == "regular":
+        return double or not card.status.get("struck_first")
+    return True
+
+
+def _lethal(game: Any, source: Any, blocker: Any) -> int:
+    """702.19c/702.2c: damage that is lethal, counting damage already marked."""
+    if game.has_keyword(source, "Deathtouch"):
+        return 1
+    return max(0, rules.toughness(game, blocker) - blocker.status.get("damage", 0))
+
+
+def combat_damage(game: Any, step: str = "only") -> None:
+    """510.1-2: every combatant that deals damage in this step assigns it, then all of it is dealt
+    at once. ``step`` is ``"first"``, ``"regular"`` (after a first-strike step) or ``"only"``."""
+    defender = game.opponent(game.active_player)
+    assignments: list[tuple[Any, Any, int]] = []
+    for attacker in attackers(game):
+        if not _deals_damage(game, attacker, step):
+            continue
+        power = rules.power(game, attacker)
+        if power <= 0:
+            continue
+        if not attacker.status.get("blocked"):
+            assignments.append((attacker, defender, power))
+            continue
+        blockers = [game.card(b) for b in attacker.status.get("blockers", [])]
+        blockers = [b for b in blockers if b.zone == "battlefield" and b.status.get("blocking") == attacker.id]
+        trample = game.has_keyword(attacker, "Trample")
+        if not blockers:
+            if trample:   # 702.19e: all its damage to the player
+                assignments.append((attacker, defender, power))
+            continue
+        left = power
+        for b in blockers:
+            give = min(left, _lethal(game, attacker, b))
+            if give:
+                assignments.append((attacker, b, give))
+                left -= give
+        if left:
+            assignments.append((attacker, defender if trample else blockers[0], left))
+    for blocker in rules.creatures(game, defender):
+        target_id = blocker.status.get("blocking")
+        if target_id is None or not _deals_damage(game, blocker, step):
+            continue
+        attacker = game.card(target_id)
+        power = rules.power(game, blocker)
+        if power > 0 and attacker.zone == "battlefield" and attacker.status.get("attacking"):
+            assignments.append((blocker, attacker, power))
+    if step == "first":
+        for source, _, _ in assignments:
+            game.set_status(source, "struck_first", True, quiet=True)
+    merged: dict[tuple[int, Any], int] = {}
+    order: list[tuple[Any, Any]] = []
+    for source, target, n in assignments:
+        key = (source.id, target if isinstance(target, int) else ("card", target.id))
+        if key not in merged:
+            merged[key] = 0
+            order.append((source, target))
+        merged[key] += n
+    for source, target in order:
+        key = (source.id, target if isinstance(target, int) else ("card", target.id))
+        actions.deal_damage(game, source, target, merged[key], cause=Cause.BATTLE)
+
+
+def end_combat(game: Any) -> None:
+    """511.3: creatures are removed from combat at the end of the end of combat step."""
+    for card in rules.permanents(game):
+        for key in COMBAT_STATUSES:
+            if key in card.status:
+                game.set_status(card, key, None, quiet=True)

@@ -1,0 +1,71 @@
+"""Keyword expansion: what a card's data and script mean as abilities.
+
+* Every nonland card gets its spell ability — casting it for its mana cost (601) — so a vanilla
+  creature is one line of data and an instant's script only says what it does.
+* ``{ kind = "chapter", chapters = {1, 2, 3, 4}, ... }`` is one chapter ability per number
+  (714.2c), each triggering when lore counters make the count cross its number (714.2b).
+* Evergreen keywords (Flying, First strike, Trample ...) stay keyword flags that the rules read
+  (``game.has_keyword``); an unknown keyword is a load error.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import CardDataError
+
+from .mana import ManaCost
+from .rules import KEYWORDS, PERMANENT_TYPES
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII"}
+
+
+def expand(entry: Any, abilities: list[dict]) -> list[dict]:
+    """The card's abilities after expansion (the script's own come first, in order)."""
+    for kw in entry.keywords:
+        if kw not in KEYWORDS:
+            raise CardDataError(f"card {entry.name!r}: unknown keyword {kw!r} (known: {', '.join(sorted(KEYWORDS))})",
+                                file=entry.file, line=entry.line, field="keywords")
+    types = entry.fields.get("types") or []
+    mana_cost = entry.fields.get("mana_cost")
+    if mana_cost is not None:
+        try:
+            ManaCost.parse(mana_cost)
+        except ValueError as e:
+            raise CardDataError(f"card {entry.name!r}: {e}", file=entry.file, line=entry.line,
+                                field="mana_cost") from None
+    out: list[dict] = []
+    has_spell = False
+    for raw in abilities:
+        kind = raw.get("kind")
+        if kind == "chapter":
+            out.extend(_chapters(entry, raw))
+        elif kind == "spell":
+            has_spell = True
+            out.append(raw if mana_cost is None else {**raw, "cost": [["mana", mana_cost]] + list(raw.get("cost", []))})
+        else:
+            out.append(raw)
+    if not has_spell and "Land" not in types:
+        spell: dict[str, Any] = {"kind": "spell", "label": "cast"}
+        if mana_cost is not None:
+            spell["cost"] = [["mana", mana_cost]]
+        if not PERMANENT_TYPES.intersection(types):
+            spell["text"] = "does nothing"
+        out.append(spell)
+    return out
+
+
+def _chapters(entry: Any, raw: dict) -> list[dict]:
+    numbers = raw.get("chapters")
+    if numbers is None:
+        numbers = [raw.get("chapter")]
+    if not numbers or not all(isinstance(n, int) and n >= 1 for n in numbers):
+        raise CardDataError(f"card {entry.name!r}: a chapter ability needs 'chapter = N' or 'chapters = {{...}}'",
+                            file=entry.file, line=entry.line, field="abilities")
+    out = []
+    base = {k: v for k, v in raw.items() if k not in ("chapters", "chapter")}
+    name = raw.get("label")
+    for n in numbers:
+        label = f"chapter {ROMAN.get(n, n)}" + (f" - {name}" if name else "")
+        out.append({**base, "chapter": n, "label": label,
+                    "trigger": {"on": "counters_added", "self": True, "counter": "lore", "chapter": n}})
+    return out

@@ -1,0 +1,59 @@
+"""State-based actions (704): checked whenever a player would receive priority, all performed at
+once as one batch (704.3), repeated by the host until none applies."""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Cause
+
+from . import actions, rules, sagas
+
+
+def check(game: Any) -> bool:
+    """Perform every state-based action that applies now, simultaneously. ``True`` if any did."""
+    losers = [p.index for p in game.players
+              if (p.life is not None and p.life <= 0)             # 704.5a
+              or p.values.get("drew_from_empty")]                 # 704.5b
+    doomed: list[tuple[Any, str]] = []
+    seen: set[int] = set()
+
+    def doom(card: Any, how: str) -> None:
+        if card.id not in seen:
+            seen.add(card.id)
+            doomed.append((card, how))
+
+    for card in rules.creatures(game):
+        tough = rules.toughness(game, card)
+        if tough <= 0:
+            doom(card, "toughness_zero")                           # 704.5f
+        elif card.status.get("damage", 0) >= tough or card.status.get("deathtouch_damage"):
+            doom(card, "destroyed")                                # 704.5g, 704.5h
+    if game.system.settings["legend_rule"]:
+        for card, how in _legend_rule(game):                       # 704.5j
+            doom(card, how)
+    for card in sagas.to_sacrifice(game):                          # 704.5s / 714.4
+        doom(card, "sacrificed")
+    if losers:
+        winners = [p.index for p in game.players if p.index not in losers]
+        game.end_game(winners, "life total 0 or less (704.5a)" if any(
+            (game.players[i].life or 0) <= 0 for i in losers) else "drew from an empty library (704.5b)")
+    for card, how in doomed:
+        by = card.controller if how in ("sacrificed", "legend_rule") else None
+        actions.to_graveyard(game, card, how, cause=Cause.RULE, by=by)
+    return bool(doomed)
+
+
+def _legend_rule(game: Any) -> list[tuple[Any, str]]:
+    """704.5j: a player with two or more legendary permanents of one name keeps one of them."""
+    out = []
+    for p in range(len(game.players)):
+        by_name: dict[str, list[Any]] = {}
+        for card in game.cards_in("battlefield", p):
+            if "Legendary" in (game.values(card).get("supertypes") or ()):
+                by_name.setdefault(card.name, []).append(card)
+        for name, group in by_name.items():
+            if len(group) > 1:
+                keep = game.choose_cards(p, [c.id for c in group], 1, 1, f"legend rule: keep one {name}",
+                                         reason="legend_rule")
+                out += [(c, "legend_rule") for c in group if c.id not in keep]
+    return out

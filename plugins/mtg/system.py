@@ -1,0 +1,214 @@
+"""Magic: The Gathering as a rulestack game system: its data and its answers to the host's hooks.
+
+Each hook delegates to the module holding that part of the rules: :mod:`.turn` (setup, steps,
+priority, the stack), :mod:`.casting` (timing, casting, resolving, land plays), :mod:`.mana`,
+:mod:`.combat`, :mod:`.sba` (704), :mod:`.sagas` (714) and :mod:`.keywords`.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, FunctionCost, GameSystem, Modifier,
+                       Role, ZoneSpec, hookimpl)
+from rulestack.state import Visibility
+
+from . import casting, keywords, lua_api, mana, rules, sagas, sba, turn
+
+_TARGET = {"target": "table"}
+
+
+def _pay_life(game: Any, player: int, component: Any, chosen: list[int], activation: Any) -> dict:
+    """119.4: a player can pay life only up to their life total."""
+    life = game.players[player].life or 0
+    if component.amount > life:
+        raise CostUnpayable(f"P{player} has {life} life, cannot pay {component.amount}")
+    game.change_life(player, -component.amount, cause=Cause.COST, source=activation.card.id, by=player)
+    return {"life": component.amount}
+
+
+# -- filter keys -------------------------------------------------------------------------------------
+
+def _colors(game: Any, card: Any) -> tuple[str, ...]:
+    values = game.values(card)
+    if values.get("colors") is not None:
+        return tuple(values["colors"])
+    return mana.colors_of(values.get("mana_cost"))
+
+
+def _f_color(game: Any, card: Any, want: Any, player: Any) -> bool:
+    wanted = want if isinstance(want, list) else [want]
+    return any(c in _colors(game, card) for c in wanted)
+
+
+def _f_not_color(game: Any, card: Any, want: Any, player: Any) -> bool:
+    return not _f_color(game, card, want, player)
+
+
+def _f_in_combat(game: Any, card: Any, want: Any, player: Any) -> bool:
+    return bool(card.status.get("attacking") or card.status.get("blocking") is not None) == bool(want)
+
+
+def _f_permanent(game: Any, card: Any, want: Any, player: Any) -> bool:
+    return bool(rules.PERMANENT_TYPES.intersection(game.values(card).get("types") or ())) == bool(want)
+
+
+class MTGSystem(GameSystem):
+    """Magic: The Gathering: two players, 20 life, the stack and priority, combat, state-based
+    actions, continuous effects in layers, and Sagas, under the Comprehensive Rules edition
+    chosen by the setting ``cr``."""
+
+    name = "mtg"
+    version = "1.0"
+    title = "Magic: The Gathering"
+    zones = (
+        ZoneSpec("library", Visibility.HIDDEN, ordered=True),
+        ZoneSpec("hand", Visibility.PRIVATE),
+        ZoneSpec("battlefield", Visibility.PUBLIC),
+        ZoneSpec("graveyard", Visibility.PUBLIC, ordered=True),
+        ZoneSpec("exile", Visibility.PUBLIC),
+        ZoneSpec("stack", Visibility.PUBLIC, per_player=False, ordered=True),
+    )
+    deck_sections = {"main": "library"}
+    card_fields = {
+        "mana_cost": "string",
+        "types": ("list", True),
+        "subtypes": "list",
+        "supertypes": "list",
+        "power": "integer",
+        "toughness": "integer",
+        "produces": "list",
+        "colors": "list",
+        "text": "string",
+        "set": "string",
+    }
+    ability_kinds = {
+        "spell": AbilityKind("spell", Role.ACTIVATED, keys=_TARGET, zones=("hand",),
+                             doc="casting the card (601); added for every nonland card with its mana cost"),
+        "activated": AbilityKind("activated", Role.ACTIVATED, keys={**_TARGET, "sorcery_speed": "boolean"},
+                                 zones=("battlefield",), doc="an activated ability of a permanent (602)"),
+        "triggered": AbilityKind("triggered", Role.TRIGGERED, keys=_TARGET, required=frozenset({"trigger"}),
+                                 doc="a triggered ability (603)"),
+        "chapter": AbilityKind("chapter", Role.TRIGGERED, keys={**_TARGET, "chapter": "integer", "chapters": "list"},
+                               doc="a Saga's chapter ability (714.2); 'chapters = {1, 2}' is one per number"),
+        "static": AbilityKind("static", Role.STATIC, doc="a static ability (604)"),
+        "replacement": AbilityKind("replacement", Role.REPLACEMENT, doc="a replacement effect (614)"),
+    }
+    default_zones = {Role.ACTIVATED: ("battlefield",), Role.TRIGGERED: ("battlefield",),
+                     Role.STATIC: ("battlefield",), Role.REPLACEMENT: ("battlefield",)}
+    cost_kinds = {
+        "mana": mana.ManaCostKind(),
+        "tap": mana.TapCostKind(),
+        "pay_life": FunctionCost(_pay_life, label="pay life"),
+    }
+    script_methods = lua_api.METHODS
+    trigger_keys = {"chapter": sagas.crosses}
+    filter_keys = {"color": _f_color, "not_color": _f_not_color, "in_combat": _f_in_combat,
+                   "permanent": _f_permanent}
+    #: 613.1 (layers 1-6) and 613.4 (the sublayers of layer 7).
+    layers = ("copy", "control", "text", "type", "color", "ability", "pt_cda", "pt_set", "pt_modify", "pt_switch")
+    op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",
+                 "set": "pt_set", "add": "pt_modify", "swap": "pt_switch"}
+    settings_defaults = {"cr": "2026", "legend_rule": True}
+    card_resource = ("rulestack_cards", "mtg")
+    sample_decks = ("white_weenie", "red_burn")
+    targets_before_cost = True          # 601.2c before 601.2h
+    min_deck_size = 40
+    max_copies = 4
+
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+        super().__init__(settings)
+        if self.settings["cr"] not in sagas.EDITIONS:
+            raise ConfigurationError(f"setting 'cr' must be one of {', '.join(sagas.EDITIONS)}, "
+                                     f"not {self.settings['cr']!r}")
+
+    # -- setup and turns ----------------------------------------------------------------------------
+    @hookimpl
+    def setup_game(self, game: Any) -> None:
+        turn.setup(game)
+
+    @hookimpl
+    def play_turn(self, game: Any) -> bool:
+        return turn.play_turn(game)
+
+    @hookimpl
+    def legal_actions(self, game: Any, player: int, window: str) -> list:
+        return casting.legal_actions(game, player, window)
+
+    @hookimpl
+    def perform_action(self, game: Any, action: Any) -> Any:
+        return casting.perform_action(game, action)
+
+    # -- the flow of a spell or ability --------------------------------------------------------------
+    @hookimpl
+    def can_activate(self, game: Any, activation: Any) -> bool | None:
+        return casting.can_activate(game, activation)
+
+    @hookimpl
+    def announce(self, game: Any, activation: Any) -> Any:
+        return casting.announce(game, activation)
+
+    @hookimpl
+    def assemble_cost(self, game: Any, activation: Any, components: list) -> list:
+        return mana.merge_mana(components)
+
+    @hookimpl
+    def choice_rules(self, game: Any, request: Any) -> Any:
+        """601.2c, 603.3d: a spell or ability needs every target it asks for (unless "up to");
+        without enough legal targets it cannot be cast or is removed from the stack."""
+        if request.reason == "target" and not request.up_to:
+            request.min = request.count
+            request.fail_if_short = True
+        return request
+
+    @hookimpl
+    def resolve_item(self, game: Any, item: Any) -> Any:
+        return casting.resolve_item(game, item)
+
+    @hookimpl
+    def after_resolve(self, game: Any, item: Any) -> None:
+        casting.after_resolve(game, item)
+
+    # -- state-based actions and triggers ------------------------------------------------------------
+    @hookimpl
+    def state_checks(self, game: Any) -> bool:
+        return sba.check(game)
+
+    @hookimpl
+    def order_triggers(self, game: Any, triggers: list) -> list:
+        return turn.order_triggers(game, triggers)
+
+    # -- values ---------------------------------------------------------------------------------------
+    @hookimpl
+    def modifiers(self, game: Any) -> list:
+        """+1/+1 and -1/-1 counters change power and toughness in layer 7c (613.4c)."""
+        out = []
+        for card in rules.permanents(game):
+            if not card.counters:
+                continue
+            n = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
+            if n:
+                for attr in ("power", "toughness"):
+                    out.append(Modifier(card=card.id, attr=attr, op="add", value=n, layer="pt_modify",
+                                        source=card.id))
+        return out
+
+    # -- loading ----------------------------------------------------------------------------------------
+    @hookimpl
+    def expand_keywords(self, entry: Any, abilities: list) -> list:
+        return keywords.expand(entry, abilities)
+
+    @hookimpl
+    def validate_deck(self, game: Any, deck: Any) -> list:
+        """100.2a: at least 40 cards (limited) and no more than four of a card but basic lands."""
+        main = deck.sections.get("main", ())
+        problems = []
+        if len(main) < self.min_deck_size:
+            problems.append(f"a deck has at least {self.min_deck_size} cards, not {len(main)}")
+        counts: dict[str, int] = {}
+        for code in main:
+            counts[code] = counts.get(code, 0) + 1
+        for code, n in sorted(counts.items()):
+            definition = game.pool.definition(code)
+            if n > self.max_copies and "Basic" not in (definition.get("supertypes") or ()):
+                problems.append(f"{n} copies of {definition.name} (at most {self.max_copies})")
+        return problems
