@@ -35,26 +35,50 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from .agents import RandomAgent
     from .game import Game
     from .narrate import narrate
-    from .system import find_system
-    system = find_system(args.system)
+    from .harness.systems import with_cards
+    from .harness.terminal import HumanAgent, PlayerQuit
+    system = with_cards(args.system, args.cards or ())
     decks = list(args.deck or system.sample_decks)
     if len(decks) != system.player_count:
         raise RulestackError(f"{system.name} needs {system.player_count} decks (--deck twice), got {len(decks)}")
-    game = Game(system, decks, seed=args.seed, settings=_settings(args.set))
+    human = args.human
+    if human is not None and not 0 <= human < system.player_count:
+        raise RulestackError(f"--human takes a seat from 0 to {system.player_count - 1}, got {human}")
+    agents = None
+    if human is not None:
+        agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
+        agents[human] = HumanAgent(human)
+    game = Game(system, decks, seed=args.seed, settings=_settings(args.set), agents=agents)
+    if human is not None:
+        agents[human].names = {i: d.name for i, d in enumerate(game.decks)}
+    error: GameAborted | None = None
     try:
         result = game.play()
     except GameAborted as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+        error = e
+    try:
+        if args.replay:
+            from .harness.replay import record
+            path = record(game, args.replay, error=error, info={"human": human} if human is not None else None)
+            print(f"replay written to {path}", file=sys.stderr)
+        if error is not None:
+            if isinstance(error.cause, PlayerQuit):
+                print(f"game abandoned: {error.cause}", file=sys.stderr)
+            else:
+                print(f"error: {error}", file=sys.stderr)
+            return 1
+        if human is not None:
+            agents[human].show_news(game)
+        elif not args.quiet:
+            for ev in game.events:
+                line = narrate(game, ev)
+                if line:
+                    print(line)
     finally:
         game.close()
-    if not args.quiet:
-        for ev in game.events:
-            line = narrate(game, ev)
-            if line:
-                print(line)
     names = [f"P{i} ({d.name})" for i, d in enumerate(game.decks)]
     print(f"result: {result.describe(names)}; {result.decisions} decisions, {len(game.events)} events")
     return 0
@@ -77,11 +101,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("systems", help="list the installed game systems and their versions")
     p.set_defaults(func=cmd_systems)
 
-    p = sub.add_parser("play", help="play one headless game between two decks with random agents")
+    p = sub.add_parser("play", help="play one game between two decks: random agents, or a person at the terminal")
     p.add_argument("system", help="the game system (see 'rulestack systems')")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     p.add_argument("--deck", action="append", help="a deck name or .yaml file (twice; default: the sample decks)")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="a system setting (repeatable)")
+    p.add_argument("--cards", action="append", metavar="PATH",
+                   help="extra card data (a .yaml file or a folder), e.g. the cards you are writing")
+    p.add_argument("--human", type=int, default=None, metavar="P",
+                   help="take seat P yourself: see your view, choose among the legal choices")
+    p.add_argument("--replay", metavar="FILE", help="record the game (decisions, digests, final state) to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.set_defaults(func=cmd_play)
 

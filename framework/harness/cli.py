@@ -1,0 +1,116 @@
+"""The harness's subcommands of ``rulestack``: ``replay``, ``simulate`` and ``lua-api``.
+
+:data:`COMMANDS` is read by :mod:`rulestack.cli`; each entry adds one subcommand to its parser.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+
+def _settings(pairs: Any) -> dict[str, str]:
+    from ..cli import _settings as parse
+    return parse(pairs)
+
+
+# -- rulestack replay ------------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    from ..narrate import narrate
+    from .replay import Replay, replay_game
+    replay = Replay.load(args.file)
+    check = replay_game(replay)
+    try:
+        if args.show and check.game is not None:
+            for ev in check.game.events:
+                line = narrate(check.game, ev, viewer=args.viewer)
+                if line:
+                    print(line)
+        print(check.report())
+    finally:
+        if check.game is not None:
+            check.game.close()
+    return 0 if check.ok else 1
+
+
+def add_replay(sub: Any) -> None:
+    p = sub.add_parser("replay", help="re-run a recorded game and verify it (or show where it now differs)",
+                       description="Replay a game recorded with 'rulestack play --replay FILE' (or left by a failed "
+                                   "simulated game) with today's cards and rules. Exit 0 if it plays exactly as "
+                                   "recorded; otherwise report the changed cards and the first event that differs.")
+    p.add_argument("file", help="the replay file (.json or .json.gz)")
+    p.add_argument("--show", action="store_true", help="print the replayed game's log")
+    p.add_argument("--viewer", type=int, default=None, metavar="P",
+                   help="with --show, print only what player P may know")
+    p.set_defaults(func=cmd_replay)
+
+
+# -- rulestack simulate ----------------------------------------------------------------------------------
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import make_backend, plan_for, simulate
+    plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=_settings(args.set),
+                    cards=args.cards or (), swap_seats=not args.fixed_seats)
+    backend = make_backend(args.backend, args.workers, args.ray_address)
+    summary = simulate(plan, backend, out=args.out, replays=args.replays, progress=not args.no_progress)
+    if args.json:
+        print(json.dumps(summary.totals(), sort_keys=True))
+    else:
+        print(summary.text())
+    return 1 if summary.errors else 0
+
+
+def add_simulate(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="play many games with random agents and summarize them",
+                       description="Play N games between two decks with seeded random agents and print wins per "
+                                   "deck (with a 95%% confidence interval), average turns and decisions, and "
+                                   "errors. Game i's seed derives from --seed and i alone, so the results do not "
+                                   "depend on the number of workers.")
+    p.add_argument("system", help="the game system")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
+    p.add_argument("--deck", action="append", help="a deck name or .yaml file (twice; default: the sample decks)")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="a system setting (repeatable)")
+    p.add_argument("--cards", action="append", metavar="PATH", help="extra card data: a .yaml file or a folder")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes (local) or concurrent tasks (ray); default: the number of CPUs")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local processes (default) or a Ray cluster (pip install 'rulestack[ray]')")
+    p.add_argument("--ray-address", default=None, metavar="ADDR",
+                   help="the Ray cluster to join (default: start a local Ray)")
+    p.add_argument("--out", metavar="FILE", help="write one JSON line per game")
+    p.add_argument("--replays", default="rulestack-failures", metavar="DIR",
+                   help="where failed games leave their replay files (default ./rulestack-failures)")
+    p.add_argument("--fixed-seats", action="store_true",
+                   help="keep the first deck in seat 0 (default: the decks swap seats every game)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_simulate)
+
+
+# -- rulestack lua-api -------------------------------------------------------------------------------------
+def cmd_lua_api(args: argparse.Namespace) -> int:
+    from .apidoc import host_reference, system_reference
+    if args.system:
+        from .systems import load_system_spec
+        text = system_reference(load_system_spec(args.system))
+    else:
+        text = host_reference()
+    if args.write:
+        Path(args.write).write_text(text, encoding="utf-8")
+        print(f"wrote {args.write}", file=sys.stderr)
+    else:
+        print(text, end="")
+    return 0
+
+
+def add_lua_api(sub: Any) -> None:
+    p = sub.add_parser("lua-api", help="print the Lua API reference (the host's, or a system's own words)")
+    p.add_argument("system", nargs="?", help="document the words this system adds to ctx")
+    p.add_argument("--write", metavar="FILE", help="write the reference to FILE instead of printing it")
+    p.set_defaults(func=cmd_lua_api)
+
+
+#: The subcommands the harness adds to ``rulestack``.
+COMMANDS: list[Callable[[Any], None]] = [add_replay, add_simulate, add_lua_api]

@@ -1,0 +1,385 @@
+"""Replays: everything needed to reproduce a game, and the check that it still plays the same.
+
+A replay file (JSON; gzip-compressed when its name ends in ``.gz``) records the system and its
+version, the settings, the digest of every card the game used (data and script), any extra card
+data files, the decks as card codes, the seed, every answer given in order, the result (or the
+error that stopped the game), the event log and a digest of the final state (the event log plus
+each player's view).
+
+:func:`verify_replay` plays the recorded answers again with today's cards and rules. When the
+game has changed — a script was edited, a rule fixed — it reports the cards whose digest changed
+and the first event that differs, side by side.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import attrs
+
+from ..agents import Seat
+from ..cards import Deck
+from ..decisions import Decision
+from ..errors import DataError, GameAborted, RulestackError
+from ..events import Event
+from ..game import Game
+from ..narrate import narrate
+from .systems import SystemRef, base_system, card_digest
+
+FORMAT = "rulestack-replay"
+FORMAT_VERSION = 1
+
+
+def final_digest(game: Game) -> str:
+    """A digest of a game's final state: its event log and what each player sees."""
+    h = hashlib.sha256(game.event_log_json().encode("utf-8"))
+    for p in range(len(game.state.players)):
+        h.update(b"\n")
+        h.update(json.dumps(game.view(p), sort_keys=True, separators=(",", ":"), default=str).encode("utf-8"))
+    return h.hexdigest()
+
+
+def describe_error(error: BaseException | str) -> str:
+    """How a game's failure is recorded: the host's message for its own errors, the exception's
+    type and message for a bug (a Python error in a system's hook)."""
+    if isinstance(error, str):
+        return error
+    if isinstance(error, RulestackError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
+def _event_dict(ev: Event) -> dict[str, Any]:
+    return json.loads(ev.to_json())
+
+
+def _canonical(d: Mapping[str, Any]) -> str:
+    return json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@attrs.frozen
+class Replay:
+    """A recorded game."""
+
+    system: str
+    system_version: str
+    seed: int
+    decks: tuple[Deck, ...]
+    decisions: tuple[Any, ...]
+    settings: Mapping[str, Any] = attrs.field(factory=dict)
+    cards: Mapping[str, str] = attrs.field(factory=dict)          # code -> card digest
+    card_files: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+    result: Mapping[str, Any] | None = None
+    error: str | None = None
+    digest: str = ""
+    events: tuple[Mapping[str, Any], ...] = ()
+    system_module: str = ""
+    system_class: str = ""
+    info: Mapping[str, Any] = attrs.field(factory=dict)           # free notes: seats, simulation index ...
+
+    # -- making one ---------------------------------------------------------------------------------
+    @classmethod
+    def from_game(cls, game: Game, *, error: BaseException | str | None = None,
+                  info: Mapping[str, Any] | None = None) -> "Replay":
+        """Record a finished (or failed) game."""
+        sys_cls = type(game.system)
+        ref = SystemRef.of(sys_cls)
+        codes = sorted({c.code for c in game.state.cards.values()} | {c for d in game.decks for c in d.all_codes()})
+        result = game.state.result
+        return cls(
+            system=sys_cls.name, system_version=str(sys_cls.version), seed=game.seed, decks=tuple(game.decks),
+            decisions=tuple(game.decisions), settings=dict(game.system.settings),
+            cards={code: card_digest(game.pool.definition(code)) for code in codes},
+            card_files=ref.cards, players=tuple(p.name for p in game.state.players),
+            result=None if result is None else {"winners": list(result.winners), "reason": result.reason,
+                                                "turns": result.turns, "decisions": result.decisions},
+            error=None if error is None else describe_error(error), digest=final_digest(game),
+            events=tuple(_event_dict(ev) for ev in game.state.log), system_module=ref.module,
+            system_class=ref.qualname, info=dict(info or {}))
+
+    @property
+    def system_ref(self) -> SystemRef:
+        return SystemRef(self.system, self.system_module, self.system_class, self.card_files)
+
+    # -- files --------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "format_version": FORMAT_VERSION,
+            "system": self.system, "system_version": self.system_version,
+            "system_class": f"{self.system_module}:{self.system_class}" if self.system_module else "",
+            "settings": dict(self.settings), "seed": self.seed,
+            "decks": [{"name": d.name, "sections": {k: list(v) for k, v in d.sections.items()}} for d in self.decks],
+            "card_files": list(self.card_files), "cards": dict(self.cards), "players": list(self.players),
+            "decisions": list(self.decisions), "result": self.result, "error": self.error,
+            "final_digest": self.digest, "info": dict(self.info), "events": list(self.events),
+        }
+
+    def save(self, path: str | Path) -> Path:
+        """Write the replay (gzip-compressed when the name ends in ``.gz``)."""
+        p = Path(path)
+        if p.parent and not p.parent.exists():
+            p.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        # one event per line keeps a replay readable and diffable
+        text = text.replace(',"events":[{', ',"events":[\n{').replace('},{"', '},\n{"') if self.events else text
+        data = text.encode("utf-8")
+        p.write_bytes(gzip.compress(data, mtime=0) if p.name.endswith(".gz") else data)
+        return p
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Replay":
+        """Read a replay file; a malformed one is a :class:`DataError` naming the field."""
+        p = Path(path)
+        try:
+            raw = p.read_bytes()
+        except FileNotFoundError:
+            raise DataError("replay file not found", file=str(path)) from None
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            line = getattr(e, "lineno", None)
+            raise DataError(f"not a JSON replay ({e})", file=str(path), line=line) from None
+        return cls.from_dict(data, str(path))
+
+    @classmethod
+    def from_dict(cls, data: Any, file: str = "<replay>") -> "Replay":
+        def need(key: str, types: Any, what: str) -> Any:
+            if key not in data:
+                raise DataError("missing", file=file, field=key)
+            value = data[key]
+            if not isinstance(value, types) or isinstance(value, bool) and bool not in _tuple(types):
+                raise DataError(f"expected {what}", file=file, field=key)
+            return value
+
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise DataError(f"not a rulestack replay (no \"format\": \"{FORMAT}\")", file=file, field="format")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise DataError(f"replay format version {data.get('format_version')!r} is not supported "
+                            f"(this rulestack reads version {FORMAT_VERSION})", file=file, field="format_version")
+        decks = []
+        for i, d in enumerate(need("decks", list, "a list of decks")):
+            if not isinstance(d, dict) or not isinstance(d.get("sections"), dict):
+                raise DataError("expected {name, sections}", file=file, field=f"decks[{i}]")
+            decks.append(Deck(name=str(d.get("name", f"deck {i}")),
+                              sections={k: tuple(v) for k, v in d["sections"].items()}))
+        module, _, qualname = str(data.get("system_class") or "").partition(":")
+        return cls(
+            system=need("system", str, "a system name"), system_version=str(data.get("system_version", "")),
+            seed=need("seed", int, "an integer seed"), decks=tuple(decks),
+            decisions=tuple(need("decisions", list, "a list of answers")),
+            settings=need("settings", dict, "a mapping") if "settings" in data else {},
+            cards=need("cards", dict, "a mapping of card codes to digests") if "cards" in data else {},
+            card_files=tuple(data.get("card_files") or ()), players=tuple(data.get("players") or ()),
+            result=data.get("result"), error=data.get("error"), digest=str(data.get("final_digest") or ""),
+            events=tuple(data.get("events") or ()), system_module=module, system_class=qualname,
+            info=data.get("info") or {})
+
+
+def _tuple(t: Any) -> tuple:
+    return t if isinstance(t, tuple) else (t,)
+
+
+# -- replaying ------------------------------------------------------------------------------------------
+class ReplayExhausted(RulestackError):
+    """The replayed game asked for more decisions than were recorded."""
+
+    def __init__(self, decision: Decision, used: int) -> None:
+        self.decision = decision
+        super().__init__(f"the recording has no answer left for decision {used + 1}: {decision.describe()}")
+
+
+class ReplayAgent:
+    """Every seat of a replayed game: answers from the recorded list, in order."""
+
+    def __init__(self, answers: Sequence[Any]) -> None:
+        self.answers = list(answers)
+        self.used = 0
+
+    def decide(self, decision: Decision, seat: Seat) -> Any:
+        if self.used >= len(self.answers):
+            raise ReplayExhausted(decision, self.used)
+        answer = self.answers[self.used]
+        self.used += 1
+        return answer
+
+
+@attrs.define
+class Difference:
+    """The first event where the replayed game departs from the recording."""
+
+    index: int
+    recorded: Mapping[str, Any] | None
+    replayed: Mapping[str, Any] | None
+
+
+@attrs.define
+class ReplayCheck:
+    """The outcome of replaying a recorded game."""
+
+    replay: Replay
+    game: Game | None = None
+    error: str | None = None
+    changed_cards: list[str] = attrs.field(factory=list)
+    notes: list[str] = attrs.field(factory=list)
+    difference: Difference | None = None
+    digest: str = ""
+    unused_decisions: int = 0
+
+    @property
+    def same_events(self) -> bool:
+        return self.difference is None
+
+    @property
+    def ok(self) -> bool:
+        """The replay reproduced the recording exactly: events, result or error, final digest."""
+        return (self.same_events and self.error == self.replay.error and self.unused_decisions == 0
+                and (not self.replay.digest or self.digest == self.replay.digest))
+
+    def report(self) -> str:
+        """A readable account: verified, or what changed and the first event that differs."""
+        rp = self.replay
+        decks = " vs ".join(d.name for d in rp.decks)
+        lines = [f"replay of a {rp.system} {rp.system_version} game: seed {rp.seed}, {decks}, "
+                 f"{len(rp.decisions)} recorded decisions, {len(rp.events)} events"]
+        lines += [f"note: {n}" for n in self.notes]
+        if self.changed_cards:
+            lines.append("changed since the recording: " + "; ".join(self.changed_cards))
+        if self.ok:
+            what = f"the recorded failure reproduces: {rp.error}" if rp.error else _result_text(rp.result)
+            lines.append(f"verified: all {len(rp.events)} events and the final state digest match ({what})")
+            return "\n".join(lines)
+        diff = self.difference
+        if diff is not None:
+            total = len(rp.events)
+            lines.append(f"the game differs from the recording at event {diff.index + 1} (of {total} recorded):")
+            lines.append(f"  recorded: {self._show(diff.recorded)}")
+            lines.append(f"  replayed: {self._show(diff.replayed)}")
+        elif self.digest != rp.digest:
+            lines.append("the events match but the final state digest differs (the players' views changed)")
+        if self.error != rp.error:
+            lines.append(f"recorded ending: {('error: ' + rp.error) if rp.error else _result_text(rp.result)}")
+            lines.append(f"replayed ending: {('error: ' + self.error) if self.error else self._replayed_result()}")
+        elif rp.result is not None and self.game is not None and self.game.state.result is not None:
+            lines.append(f"recorded ending: {_result_text(rp.result)}; replayed: {self._replayed_result()}")
+        if self.unused_decisions:
+            lines.append(f"{self.unused_decisions} recorded decision(s) were not used")
+        return "\n".join(lines)
+
+    def _replayed_result(self) -> str:
+        if self.game is None or self.game.state.result is None:
+            return "no result"
+        r = self.game.state.result
+        return _result_text({"winners": list(r.winners), "reason": r.reason, "turns": r.turns})
+
+    def _show(self, ev: Mapping[str, Any] | None) -> str:
+        if ev is None:
+            return "(nothing: the game had ended or stopped)"
+        event = Event(seq=ev.get("seq", 0), kind=ev.get("kind", "?"), cause=ev.get("cause", "rule"),
+                      source=ev.get("source"), player=ev.get("player"),
+                      data={k: v for k, v in ev.items() if k not in ("seq", "kind", "cause", "source", "player")})
+        text = str(event)
+        if self.game is not None:
+            try:
+                said = narrate(self.game, event)
+            except Exception:  # a recorded event the current game cannot narrate
+                said = None
+            if said:
+                text += f"   | {said}"
+        return text
+
+
+def _result_text(result: Mapping[str, Any] | None) -> str:
+    if not result:
+        return "no result"
+    winners = result.get("winners") or []
+    who = ", ".join(f"P{w}" for w in winners) + " won" if winners else "draw"
+    return f"{who} ({result.get('reason')}) after {result.get('turns')} turns"
+
+
+def replay_game(replay: Replay, *, keep_game: bool = True) -> ReplayCheck:
+    """Play a recording again with today's cards and rules and compare it with the recording."""
+    check = ReplayCheck(replay)
+    try:
+        system = replay.system_ref.load()
+    except RulestackError as e:
+        check.error = f"cannot load the system: {e}"
+        check.difference = Difference(0, replay.events[0] if replay.events else None, None)
+        return check
+    if str(base_system(system).version) != replay.system_version:
+        check.notes.append(f"system {replay.system} was version {replay.system_version} when recorded, "
+                           f"is {base_system(system).version} now")
+    agent = ReplayAgent(replay.decisions)
+    game: Game | None = None
+    try:
+        game = Game(system, list(replay.decks), seed=replay.seed, settings=replay.settings,
+                    agents=[agent] * system.player_count, player_names=list(replay.players) or None)
+        check.changed_cards = _changed_cards(game, replay.cards)
+        game.play()
+    except GameAborted as e:
+        check.error = describe_error(e)
+    except Exception as e:  # a changed system may fail in new ways; report it, do not crash
+        check.error = describe_error(e)
+        if game is None:
+            check.difference = Difference(0, replay.events[0] if replay.events else None, None)
+            return check
+    check.game = game
+    assert game is not None
+    check.unused_decisions = len(replay.decisions) - agent.used if check.error == replay.error else 0
+    now = [_event_dict(ev) for ev in game.state.log]
+    check.difference = first_difference(replay.events, now)
+    check.digest = final_digest(game)
+    if not keep_game:
+        game.close()
+        check.game = None
+    return check
+
+
+def _changed_cards(game: Game, recorded: Mapping[str, str]) -> list[str]:
+    out = []
+    for code, digest in sorted(recorded.items()):
+        if game.pool.resolve(code) != code:
+            out.append(f"{code}: no longer exists")
+            continue
+        name = game.pool.entries[code].name
+        try:
+            now = card_digest(game.pool.definition(code))
+        except DataError as e:
+            out.append(f"{name} ({code}): no longer loads: {e}")
+            continue
+        if now != digest:
+            out.append(f"{name} ({code}): its data or script changed")
+    return out
+
+
+def first_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]) -> Difference | None:
+    """The first index where two event logs differ, or ``None`` if they are the same."""
+    for i in range(max(len(recorded), len(replayed))):
+        a = recorded[i] if i < len(recorded) else None
+        b = replayed[i] if i < len(replayed) else None
+        if a is None or b is None or _canonical(a) != _canonical(b):
+            return Difference(i, a, b)
+    return None
+
+
+def verify_replay(path: str | Path) -> ReplayCheck:
+    """Load a replay file and replay it (see :func:`replay_game`)."""
+    return replay_game(Replay.load(path))
+
+
+def record(game: Game, path: str | Path, *, error: BaseException | str | None = None,
+           info: Mapping[str, Any] | None = None) -> Path:
+    """Write ``game`` as a replay file."""
+    return Replay.from_game(game, error=error, info=info).save(path)
+
+
+def decks_of(names: Iterable[str | Deck], system: Any) -> list[Deck]:
+    """Decks by name or path for ``system`` (a class), as :class:`Deck` objects."""
+    from ..pool import CardPool
+    pool = CardPool.for_system(system)
+    return [d if isinstance(d, Deck) else pool.deck(d) for d in names]

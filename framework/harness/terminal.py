@@ -1,0 +1,224 @@
+"""Play at a terminal: a person takes a seat (``rulestack play SYSTEM --human P``).
+
+At each of the person's decisions the terminal shows what happened since their last decision
+(only what they may know), their view of the board (their own hand, the opponent's public
+cards, counts of hidden zones), the prompt and the legal choices, numbered from 1. An answer
+that is not legal is refused with the reason, and the question is asked again.
+
+Answers: numbers (``2``, or ``1 3`` for several), an option's text (``pass``, ``play Grunt``),
+``y``/``n``, or a number for a number question. Commands: ``board``, ``log``, ``help``, ``quit``.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any, Mapping, TextIO
+
+from .. import decisions as d
+from ..agents import find_option
+from ..decisions import Decision
+from ..errors import IllegalAnswer, RulestackError
+
+HELP = """answers:
+  2          the option numbered 2
+  1 3        several options (when you may choose more than one), or an order (first to last)
+  pass       an option by its text (a unique part of it is enough)
+  y / n      yes or no
+  -          choose nothing (when that is allowed)
+commands: board (show the board), log (the last events), help, quit"""
+
+
+class PlayerQuit(RulestackError):
+    """The person at the terminal left the game (``quit``, or the input ended)."""
+
+
+class HumanAgent:
+    """An agent that asks a person: reads answers from ``stdin``, writes to ``stdout``."""
+
+    def __init__(self, player: int, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 names: Mapping[int, str] | None = None) -> None:
+        self.player = player
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.names = dict(names or {})
+        self.seen = 0               # events already shown
+        self.last_board = ""
+
+    # -- output -----------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def show_news(self, game: Any) -> None:
+        """Narrate the events since the last decision, as this player may know them."""
+        from ..narrate import narrate
+        log = game.state.log
+        for ev in log[self.seen:]:
+            line = narrate(game, ev, viewer=self.player)
+            if line:
+                self.say(f"  {line}")
+        self.seen = len(log)
+
+    def show_board(self, view: Mapping[str, Any], force: bool = False) -> None:
+        board = render_board(view, self.names)
+        if force or board != self.last_board:
+            self.say(board)
+            self.last_board = board
+
+    def show_log(self, game: Any, n: int = 15) -> None:
+        from ..narrate import narrate
+        lines = [narrate(game, ev, viewer=self.player) for ev in game.state.log]
+        shown = [x for x in lines if x][-n:]
+        self.say("\n".join(f"  {x}" for x in shown) or "  (nothing yet)")
+
+    # -- the decision -------------------------------------------------------------------------------
+    def decide(self, decision: Decision, seat: Any) -> Any:
+        game = getattr(seat, "game", None)
+        if game is not None:
+            self.show_news(game)
+        self.show_board(seat.view())
+        self.say(render_decision(decision))
+        while True:
+            self.stdout.write("> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say("")
+                raise PlayerQuit("the input ended; you left the game")
+            text = line.strip()
+            low = text.lower()
+            if low in ("help", "?", "h"):
+                self.say(HELP)
+                continue
+            if low in ("board", "b"):
+                self.show_board(seat.view(), force=True)
+                continue
+            if low in ("log", "l"):
+                if game is not None:
+                    self.show_log(game)
+                continue
+            if low in ("quit", "q", "exit"):
+                raise PlayerQuit("you left the game")
+            try:
+                return decision.validate(parse_answer(decision, text))
+            except IllegalAnswer as e:
+                self.say(f"not legal: {e.reason}. Type help for how to answer.")
+
+
+def parse_answer(decision: Decision, text: str) -> Any:
+    """Turn what a person typed into an answer (numbers from 1; option texts; y/n)."""
+    kind = decision.kind
+    low = text.strip().lower()
+    if kind == d.YES_NO:
+        if low in ("y", "yes", "true", "1"):
+            return True
+        if low in ("n", "no", "false", "0"):
+            return False
+        raise IllegalAnswer(decision, text, "answer y or n")
+    if kind == d.NUMBER:
+        try:
+            return int(low)
+        except ValueError:
+            raise IllegalAnswer(decision, text, f"type a number from {decision.min} to {decision.max}") from None
+    if low in ("", "-", "none"):
+        if kind == d.CHOOSE and decision.min == 0:
+            return []
+        raise IllegalAnswer(decision, text, "type the number of an option")
+    tokens = [t for t in re.split(r"[,\s]+", low) if t]
+    if all(t.isdigit() for t in tokens):
+        indices = [int(t) - 1 for t in tokens]
+        if any(i < 0 or i >= len(decision.options) for i in indices):
+            raise IllegalAnswer(decision, text, f"the options are numbered 1 to {len(decision.options)}")
+        return indices
+    parts = [p.strip() for p in text.split(",")] if kind in (d.CHOOSE, d.ORDER) else [text.strip()]
+    return [find_option(decision, p) for p in parts if p]
+
+
+def render_decision(decision: Decision) -> str:
+    """The prompt and the numbered options."""
+    kind = decision.kind
+    how = {
+        d.ACTION: "choose one action",
+        d.YES_NO: "y or n" if decision.min == 0 else "y (you must)",
+        d.NUMBER: f"a number from {decision.min} to {decision.max}",
+        d.ORDER: "put them in order: all the numbers, first to last",
+    }.get(kind)
+    if how is None:
+        lo, hi = decision.min, min(decision.max, len(decision.options))
+        how = f"choose {lo}" if lo == hi else f"choose {lo} to {hi}"
+        if lo == 0:
+            how += " (- for none)"
+    lines = [f"P{decision.player}, your decision ({kind}): {decision.prompt} - {how}"]
+    for i, opt in enumerate(decision.options, 1):
+        lines.append(f"  {i:>2}. {opt.label}{_card_info(opt)}")
+    return "\n".join(lines)
+
+
+def _card_info(opt: d.Option) -> str:
+    info = opt.info if isinstance(opt.info, dict) else None
+    if not info:
+        return ""
+    bits = [f"{k}" if v is True else f"{k}={v}" for k, v in (info.get("status") or {}).items() if v]
+    bits += [f"{k}x{v}" for k, v in (info.get("counters") or {}).items()]
+    return f" [{', '.join(bits)}]" if bits else ""
+
+
+def _card_text(card: Mapping[str, Any]) -> str:
+    if card.get("face_down"):
+        return "(face down)"
+    name = str(card.get("name", "?"))
+    bits = [f"{k}" if v is True else f"{k}={v}" for k, v in (card.get("status") or {}).items() if v]
+    bits += [f"{k}x{v}" for k, v in (card.get("counters") or {}).items()]
+    return name + (f" [{', '.join(bits)}]" if bits else "")
+
+
+def _zone_text(zone: Mapping[str, Any], limit: int = 15) -> str:
+    count, cards = zone.get("count", 0), zone.get("cards", [])
+    if not count:
+        return "-"
+    if len(cards) == count and count <= limit:
+        return ", ".join(_card_text(c) for c in cards)
+    text = f"{count} card(s)"
+    if cards and len(cards) < count:               # some cards of a hidden zone are face up
+        text += " (face up: " + ", ".join(_card_text(c) for c in cards[-limit:]) + ")"
+    elif cards:
+        text += ", top: " + _card_text(cards[-1])
+    return text
+
+
+def render_board(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
+    """A player's view of the board as text (only what that player may see)."""
+    me = view.get("player")
+    names = names or {}
+    head = f"=== turn {view.get('turn')}, {_who(view.get('active_player'), me, view, names)} to act"
+    if view.get("phase"):
+        head += f", {view['phase']}" + (f" / {view['step']}" if view.get("step") else "")
+    lines = [head + " ==="]
+    zones: Mapping[str, Any] = view.get("zones", {})
+    players = view.get("players", [])
+    order = [p["index"] for p in players if p["index"] != me] + ([me] if me is not None else [])
+    for idx in order:
+        p = players[idx]
+        vals = ", ".join(f"{k} {v}" for k, v in sorted(p.get("values", {}).items()) if not isinstance(v, (dict, list)))
+        life = f"life {p['life']}" if p.get("life") is not None else ""
+        lines.append(f"{_who(idx, me, view, names)}: " + " | ".join(x for x in (life, vals) if x))
+        for key, zone in zones.items():
+            name, _, owner = key.partition("/")
+            if owner and int(owner) == idx:
+                lines.append(f"  {name}: {_zone_text(zone)}")
+    for key, zone in zones.items():
+        if "/" not in key and zone.get("count"):
+            lines.append(f"{key}: {_zone_text(zone)}")
+    for item in view.get("stack") or []:
+        lines.append(f"  on the stack: {item.get('name') or item.get('kind')} (P{item.get('controller')})")
+    return "\n".join(lines)
+
+
+def _who(idx: Any, me: Any, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    if idx is None:
+        return "?"
+    players = view.get("players", [])
+    name = players[idx]["name"] if 0 <= idx < len(players) else f"P{idx}"
+    extra = names.get(idx)
+    label = f"{name} ({extra})" if extra else name
+    return f"{label} (you)" if idx == me else label
