@@ -1,1 +1,4 @@
-"""placeholder"""
+"""The One Piece Card Game system for rulestack (``rulestack play onepiece``)."""
+from .system import OnePieceSystem
+
+__all__ = ["OnePieceSystem"]

@@ -1,0 +1,100 @@
+"""What a player may do at each window, and doing it.
+
+Windows: ``main`` (the turn player's Main Phase, 6-5-2), ``block`` and ``counter`` (the
+defender's Block and Counter Steps, 7-1-2, 7-1-3). Actions: ``pass``, ``play`` (a Character or
+Stage, 6-5-3), ``activate`` (an Event from hand or an [Activate: Main] effect, 6-5-4), ``give_don``
+(6-5-5), ``attack`` (6-5-6), ``block`` and ``counter``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Action, Cause, IllegalAction
+
+from . import areas, battle, don, play
+from .areas import FIELD, HAND
+from .resolution import resolve_activated
+
+PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter": "no more counters"}
+
+
+def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+    acts = [Action("pass", player, label=PASS_LABELS.get(window, "pass"))]
+    if window == "main":
+        if player != game.state.active_player:
+            return acts
+        acts += play_actions(game, player)
+        acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
+        acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
+        acts += give_don_actions(game, player)
+        acts += battle.attack_actions(game, player)
+    elif window == "block":
+        acts += battle.block_actions(game, player)
+    elif window == "counter":
+        acts += battle.counter_actions(game, player)
+    return acts
+
+
+def play_cost(game: Any, card: Any) -> int:
+    """The cost paid to play a card: negative costs count as 0 (1-3-6-2)."""
+    return max(0, game.value(card, "cost") or 0)
+
+
+def play_actions(game: Any, player: int) -> list[Action]:
+    """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1)."""
+    active = len(areas.active_don(game, player))
+    return [Action("play", player, c.id, label=f"play {c.name}") for c in game.cards_in(HAND, player)
+            if areas.category(c) in ("character", "stage") and play_cost(game, c) <= active]
+
+
+def give_don_actions(game: Any, player: int) -> list[Action]:
+    if not areas.active_don(game, player):
+        return []
+    return [Action("give_don", player, c.id, label=f"give DON!! to {c.name}") for c in areas.battlers(game, player)]
+
+
+def perform(game: Any, action: Action) -> Any:
+    """Carry out one action (the ``perform_action`` hook)."""
+    kind, player = action.kind, action.player
+    if kind == "pass":
+        return True
+    card = game.card(action.card) if action.card is not None else None
+    if kind == "play":
+        play_from_hand(game, player, card)
+    elif kind == "activate":
+        activate(game, player, card, action.ability, window=action.get("window"))
+    elif kind == "give_don":
+        active = areas.active_don(game, player)
+        if not active or card.zone not in areas.BATTLE_AREAS:
+            raise IllegalAction(f"P{player} cannot give DON!! to {card.name} now")
+        don.give(game, active[0], card, by=player)
+    elif kind == "attack":
+        battle.attack(game, card, game.card(action.get("target")))
+    elif kind == "block":
+        battle.block(game, card)
+    elif kind == "counter":
+        battle.use_counter(game, card)
+    else:
+        return None
+    return True
+
+
+def play_from_hand(game: Any, player: int, card: Any) -> None:
+    """Reveal the card, rest DON!! equal to its cost, then play it (2-7-2, 2-7-4)."""
+    cost = play_cost(game, card)
+    active = areas.active_don(game, player)
+    if card.zone != HAND or len(active) < cost:
+        raise IllegalAction(f"P{player} cannot play {card.name} now")
+    game.record("revealed", cause=Cause.ACTION, player=player, cards=[card.id], codes=[card.code])
+    for d in active[:cost]:
+        don.set_rested(game, d, True, cause=Cause.ACTION, source=card.id, by=player)
+    play.play_card(game, card, player, cause=Cause.ACTION)
+
+
+def activate(game: Any, player: int, card: Any, ability: int, *, window: str | None = None) -> None:
+    """Activate and resolve: an Event from hand is a card activation (8-5-2), anything else an
+    effect activation (8-5-3)."""
+    ab = card.definition.abilities[ability]
+    card_activation = card.zone == HAND and areas.is_card_activation(card, ab)
+    game.activate(player, card, ability, card_activation=card_activation, window=window)
+    resolve_activated(game)

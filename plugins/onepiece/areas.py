@@ -1,0 +1,100 @@
+"""The areas of the One Piece Card Game (CR 3) and small queries about what is in them.
+
+Secret areas (deck, hand, Life) hide their cards; open areas show them (3-1-5). Two zones are
+modelling devices rather than areas of the CR: ``given`` holds the DON!! cards given to a Leader
+or Character (each DON!! card's ``attached_to`` names the card it is under, 6-5-5), and
+``no_area`` holds a Life card while its [Trigger] is being activated, when it belongs to no area
+(10-1-5-3).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from rulestack import ZoneSpec
+from rulestack.state import Card, Visibility
+
+DECK, HAND, LEADER, CHARACTER, STAGE = "deck", "hand", "leader", "character", "stage"
+COST, DON_DECK, GIVEN, TRASH, LIFE, NO_AREA = "cost", "don_deck", "given", "trash", "life", "no_area"
+
+ZONES: tuple[ZoneSpec, ...] = (
+    ZoneSpec(DECK, Visibility.HIDDEN, ordered=True),        # 3-2: secret, end of the list is the top
+    ZoneSpec(HAND, Visibility.PRIVATE),                     # 3-4: secret to the opponent
+    ZoneSpec(LEADER, Visibility.PUBLIC),                    # 3-6
+    ZoneSpec(CHARACTER, Visibility.PUBLIC),                 # 3-7: at most 5 Characters
+    ZoneSpec(STAGE, Visibility.PUBLIC),                     # 3-8: at most 1 Stage
+    ZoneSpec(COST, Visibility.PUBLIC),                      # 3-9: DON!! cards, active or rested
+    ZoneSpec(DON_DECK, Visibility.PUBLIC, ordered=True),    # 3-3: an open area
+    ZoneSpec(GIVEN, Visibility.PUBLIC),                     # DON!! given to a Leader or Character
+    ZoneSpec(TRASH, Visibility.PUBLIC, ordered=True),       # 3-5
+    ZoneSpec(LIFE, Visibility.HIDDEN, ordered=True),        # 3-10: secret, end of the list is the top
+    ZoneSpec(NO_AREA, Visibility.PUBLIC),                   # 10-1-5-3: a [Trigger] card being activated
+)
+
+#: Areas whose cards are hidden (3-1-5); a card moving into one of them does not activate its
+#: own auto effects (8-4-5).
+SECRET_AREAS = frozenset({DECK, HAND, LIFE})
+#: Where Leaders and Characters are: the cards that can attack, be attacked and be given DON!!.
+BATTLE_AREAS = (LEADER, CHARACTER)
+#: The field: the areas whose cards' effects function (2-8-2).
+FIELD = (LEADER, CHARACTER, STAGE)
+
+MAX_CHARACTERS = 5      # 3-7-6
+MAX_STAGES = 1          # 3-8-5
+DON_DECK_SIZE = 10      # 5-1-3
+OPENING_HAND = 5        # 5-2-1-6
+
+#: Card statuses, in the game's words.
+RESTED = "rested"               # 4-4: rested (horizontal); absent means active
+DON_COUNT = "don"               # on a Leader or Character: how many DON!! it has been given
+PLAYED_TURN = "played_turn"     # on a Character: the turn it was played (3-7-4)
+HOST_GENERATION = "host_generation"  # on a given DON!!: the generation of the card it is under
+
+
+def category(card: Card) -> str:
+    """Leader, character, event, stage or don (2-2)."""
+    return card.definition.get("category", "")
+
+
+def is_rested(card: Card) -> bool:
+    return bool(card.status.get(RESTED))
+
+
+def cards(game: Any, zone: str, player: int) -> list[Card]:
+    """The cards in one of ``player``'s areas, bottom to top."""
+    return game.cards_in(zone, player)
+
+
+def battlers(game: Any, player: int) -> Iterator[Card]:
+    """``player``'s Leader and Characters."""
+    for zone in BATTLE_AREAS:
+        yield from game.cards_in(zone, player)
+
+
+def leader(game: Any, player: int) -> Card | None:
+    found = game.cards_in(LEADER, player)
+    return found[0] if found else None
+
+
+def given_don(card: Card) -> int:
+    """How many DON!! cards ``card`` has been given (0 once it has left its area)."""
+    return card.status.get(DON_COUNT, 0)
+
+
+def active_don(game: Any, player: int) -> list[Card]:
+    """The active DON!! cards in ``player``'s cost area."""
+    return [c for c in game.cards_in(COST, player) if not c.status.get(RESTED)]
+
+
+def rested_don(game: Any, player: int) -> list[Card]:
+    """The rested DON!! cards in ``player``'s cost area."""
+    return [c for c in game.cards_in(COST, player) if c.status.get(RESTED)]
+
+
+def is_secret(zone: str | None) -> bool:
+    return zone in SECRET_AREAS
+
+
+def is_card_activation(card: Card, ability: Any) -> bool:
+    """Is activating this ability using the Event card itself from hand (8-5-2)? An Event's
+    [Main] and [Counter] are activated only that way (10-2-3, 10-2-4)."""
+    return category(card) == "event" and ability.kind in ("main", "counter")

@@ -1,0 +1,193 @@
+"""Battle (CR 7): the Attack, Block, Counter and Damage Steps and the end of the battle.
+
+The battle in progress is a game value (``battle``): the attacker, the current target, their
+generations (a card that changes area is a new card, 3-1-6) and the defending player. If the
+attacker or the target leaves its area, the battle goes straight to its end (7-1-1-4, 7-1-2-3,
+7-1-3-2-3). Effects lasting "during this battle" have the duration ``this_battle``.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from rulestack import Action, Cause
+from rulestack.state import Card
+
+from . import areas, don, life, play
+from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN
+from .resolution import settle
+
+BATTLE = "battle"
+
+
+# -- who may attack, block and counter ------------------------------------------------------------
+
+def can_battle_this_turn(game: Any) -> bool:
+    """Neither player battles on their own first turn (6-5-6-1): turns 1 and 2 of the game."""
+    return game.state.turn > 2
+
+
+def attackers(game: Any, player: int) -> Iterator[Card]:
+    """``player``'s active Leader and Characters that may attack now (7-1-1-1, 3-7-4, [Rush] 10-1-1)."""
+    turn = game.state.turn
+    for card in areas.battlers(game, player):
+        if areas.is_rested(card) or game.value(card, "cannot_attack"):
+            continue
+        if card.zone == CHARACTER and card.status.get(PLAYED_TURN) == turn and not game.has_keyword(card, "Rush"):
+            continue
+        yield card
+
+
+def attack_targets(game: Any, player: int) -> Iterator[Card]:
+    """The opponent's Leader and rested Characters (7-1-1-2)."""
+    opp = game.opponent(player)
+    yield from game.cards_in(LEADER, opp)
+    yield from (c for c in game.cards_in(CHARACTER, opp) if areas.is_rested(c))
+
+
+def attack_actions(game: Any, player: int) -> list[Action]:
+    if not can_battle_this_turn(game) or game.value_of(None, BATTLE):
+        return []
+    targets = list(attack_targets(game, player))
+    return [Action("attack", player, a.id, data=(("target", t.id),), label=f"attack {t.name} with {a.name}")
+            for a in attackers(game, player) for t in targets]
+
+
+def blockers(game: Any, player: int) -> list[Card]:
+    """The defender's Characters that may activate [Blocker] now (7-1-2-1, 10-1-4)."""
+    battle = game.value_of(None, BATTLE)
+    if not battle or battle.get("blocked"):
+        return []
+    attacker = game.card(battle["attacker"])
+    if game.value(attacker, "unblockable"):
+        return []
+    limit = game.value(attacker, "blockers_below")
+    out = []
+    for c in game.cards_in(CHARACTER, player):
+        if c.id == battle["target"] or areas.is_rested(c) or not game.has_keyword(c, "Blocker"):
+            continue
+        if limit is not None and (game.value(c, "power") or 0) >= limit:
+            continue
+        out.append(c)
+    return out
+
+
+def block_actions(game: Any, player: int) -> list[Action]:
+    return [Action("block", player, c.id, label=f"block with {c.name}") for c in blockers(game, player)]
+
+
+def counter_actions(game: Any, player: int) -> list[Action]:
+    """Counter Step: trash a Character card with a Counter value (7-1-3-2-1), or activate a
+    [Counter] Event (7-1-3-2-2)."""
+    out = []
+    for c in game.cards_in(HAND, player):
+        value = game.value(c, "counter")
+        if areas.category(c) == "character" and value:
+            out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
+    return out + game.activatable(player, "counter", zones=[HAND], kinds=["counter"])
+
+
+def is_defending(game: Any, player: int, step: str = "counter") -> bool:
+    battle = game.value_of(None, BATTLE)
+    return bool(battle) and battle["defender"] == player and game.state.step == step
+
+
+# -- the steps ---------------------------------------------------------------------------------------
+
+def _update(game: Any, **changes: Any) -> dict:
+    battle = {**game.value_of(None, BATTLE), **changes}
+    game.set_value(None, BATTLE, battle)
+    return battle
+
+
+def _intact(game: Any) -> bool:
+    """Are the attacker and the target still the cards that started in their areas?"""
+    battle = game.value_of(None, BATTLE)
+    for key in ("attacker", "target"):
+        card = game.card(battle[key])
+        if card.generation != battle[key + "_generation"] or card.zone not in areas.BATTLE_AREAS:
+            return False
+    return True
+
+
+def attack(game: Any, attacker: Card, target: Card) -> None:
+    """A whole battle (7-1), from declaring the attack to the end of the battle."""
+    player, defender = attacker.controller, target.controller
+    # Attack Step (7-1-1): rest the attacker, choose the target; [When Attacking] effects.
+    game.set_phase("main", "attack")
+    don.set_rested(game, attacker, True, cause=Cause.ACTION, by=player)
+    game.set_value(None, BATTLE, {"attacker": attacker.id, "attacker_generation": attacker.generation,
+                                  "target": target.id, "target_generation": target.generation,
+                                  "defender": defender, "blocked": False})
+    game.record("attack_declared", cause=Cause.ACTION, player=player, card=attacker.id, target=target.id)
+    settle(game)
+    if _intact(game):
+        # Block Step (7-1-2): the defender may activate one [Blocker].
+        game.set_phase("main", "block")
+        if blockers(game, defender):
+            game.act(defender, "block", prompt="block step")
+        settle(game)
+    if _intact(game):
+        # Counter Step (7-1-3): Counter values and [Counter] Events, as many as the defender likes.
+        game.set_phase("main", "counter")
+        while _intact(game):
+            action = game.act(defender, "counter", prompt="counter step")
+            settle(game)
+            if action.kind == "pass":
+                break
+    if _intact(game):
+        # Damage Step (7-1-4).
+        game.set_phase("main", "damage")
+        _damage_step(game)
+        settle(game)
+    end_battle(game)
+
+
+def block(game: Any, blocker: Card) -> None:
+    """Activate [Blocker]: rest it and make it the new target (10-1-4-1); [On Block] effects."""
+    battle = game.value_of(None, BATTLE)
+    don.set_rested(game, blocker, True, cause=Cause.ACTION, by=blocker.controller)
+    _update(game, target=blocker.id, target_generation=blocker.generation, blocked=True)
+    game.record("blocked", cause=Cause.ACTION, player=blocker.controller, card=blocker.id,
+                attacker=battle["attacker"])
+
+
+def use_counter(game: Any, card: Card) -> None:
+    """Trash a Character card from hand for its Counter value: +value power to your Leader or one
+    of your Characters during this battle (7-1-3-2-1)."""
+    player = card.controller
+    value = game.value(card, "counter") or 0
+    game.move(card, areas.TRASH, card.owner, cause=Cause.ACTION, by=player, counter=value)
+    recipients = [c.id for c in areas.battlers(game, player)]
+    (chosen,) = game.choose_cards(player, recipients, 1, 1, f"give +{value} power to", reason="counter",
+                                  source=card.id)
+    game.add_effect("add", "power", value, targets=[chosen], duration="this_battle", source=card.id,
+                    controller=player, cause=Cause.ACTION)
+
+
+def _damage_step(game: Any) -> None:
+    battle = game.value_of(None, BATTLE)
+    attacker, target = game.card(battle["attacker"]), game.card(battle["target"])
+    attack_power = game.value(attacker, "power") or 0
+    target_power = game.value(target, "power") or 0
+    won = attack_power >= target_power
+    game.record("battle_result", cause=Cause.BATTLE, player=attacker.controller, card=attacker.id,
+                target=target.id, attacker_power=attack_power, target_power=target_power, won=won)
+    if not won:
+        return
+    if target.zone == LEADER:
+        amount = 2 if game.has_keyword(attacker, "Double Attack") else 1
+        life.deal_damage(game, target.controller, amount, source=attacker.id,
+                         banish=game.has_keyword(attacker, "Banish"))
+    else:
+        play.ko(game, target, cause=Cause.BATTLE, source=attacker.id, by=attacker.controller)
+
+
+def end_battle(game: Any) -> None:
+    """End of the battle (7-1-5): "during this battle" effects end."""
+    battle = game.value_of(None, BATTLE)
+    game.set_phase("main", "end_of_battle")
+    game.record("battle_ended", cause=Cause.RULE, card=battle["attacker"], target=battle["target"])
+    game.end_effects(lambda e: e.duration == "this_battle")
+    game.set_value(None, BATTLE, None)
+    settle(game)
+    game.set(game.state, "step", None)

@@ -1,0 +1,77 @@
+"""Activation costs as data (CR 8-3-1) and how each kind is paid.
+
+The host checks a whole cost by paying it in a dry run, so every ``pay`` here raises
+:class:`~rulestack.CostUnpayable` when it cannot pay; that makes a cost all-or-nothing (8-3-1-3)
+without a separate "can I pay?" branch. Costs in scripts:
+
+============================  =======================================================
+``{ "don", 2 }``              ② — rest 2 active DON!! in your cost area (8-3-1-5)
+``{ "don_minus", 1 }``        DON!! −1 — return 1 DON!! from your field to the DON!! deck (8-3-1-6)
+``{ "trash_hand", 1 }``       trash 1 card from your hand
+``{ "rest_self" }``           rest this card
+============================  =======================================================
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Cause, CostUnpayable, FunctionCost
+
+from . import areas, don
+from .areas import COST, GIVEN, HAND, TRASH
+
+
+def _pay_don(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+    active = areas.active_don(game, player)
+    if len(active) < comp.amount:
+        raise CostUnpayable(f"needs {comp.amount} active DON!!, has {len(active)}")
+    for card in active[:comp.amount]:
+        don.set_rested(game, card, True, cause=Cause.COST, source=act.card.id, by=player)
+    return {"don": comp.amount}
+
+
+def _field_don(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+    return [c.id for z in (COST, GIVEN) for c in game.cards_in(z, player)]
+
+
+def _pay_don_minus(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+    if len(chosen) < comp.amount:
+        raise CostUnpayable(f"needs {comp.amount} DON!! on your field to return")
+    for cid in chosen:
+        card = game.card(cid)
+        if card.zone not in (COST, GIVEN) or card.owner != player:
+            raise CostUnpayable("that DON!! card is no longer on your field")
+        don.to_don_deck(game, card, source=act.card.id, by=player)
+    return {"don_returned": len(chosen)}
+
+
+def _hand(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+    return [c.id for c in game.cards_in(HAND, player) if c.id != act.card.id]
+
+
+def _pay_trash_hand(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+    if len(chosen) < comp.amount:
+        raise CostUnpayable(f"needs {comp.amount} card(s) in hand to trash")
+    for cid in chosen:
+        if game.card(cid).zone != HAND:
+            raise CostUnpayable("that card is no longer in your hand")
+        if game.would_move_to(cid, TRASH) != TRASH:
+            raise CostUnpayable("a replacement effect would change where the card goes")
+        game.move(cid, TRASH, cause=Cause.COST, source=act.card.id, by=player)
+    return {"trashed": list(chosen)}
+
+
+def _pay_rest_self(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+    card = act.card
+    if card.zone not in areas.FIELD or areas.is_rested(card):
+        raise CostUnpayable(f"{card.name} is not an active card on the field")
+    don.set_rested(game, card, True, cause=Cause.COST, source=card.id, by=player)
+    return {"rested_self": True}
+
+
+COST_KINDS = {
+    "don": FunctionCost(_pay_don, label="rest DON!!"),
+    "don_minus": FunctionCost(_pay_don_minus, _field_don, label="return DON!!"),
+    "trash_hand": FunctionCost(_pay_trash_hand, _hand, label="trash from hand"),
+    "rest_self": FunctionCost(_pay_rest_self, label="rest this card"),
+}

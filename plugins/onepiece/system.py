@@ -1,0 +1,196 @@
+"""The One Piece Card Game as a rulestack system (Comprehensive Rules v1.2.0).
+
+The class declares the game's data — areas, card fields, ability kinds, cost kinds, the Lua
+vocabulary — and answers the host's hooks by handing each to the module that holds that part of
+the rules: :mod:`.turn` (setup and phases), :mod:`.actions` (what players may do),
+:mod:`.battle`, :mod:`.life` (damage and [Trigger]), :mod:`.resolution` (activation and the
+order of 8-6), :mod:`.choices` (8-4-4), :mod:`.rules` (rule processing and defeat),
+:mod:`.abilities` (keywords and conditions), :mod:`.costs` and :mod:`.don`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Cause, CostComponent, GameSystem, Modifier, hookimpl
+from rulestack.context import relative_player
+
+from . import abilities, actions, areas, battle, choices, resolution, rules, turn
+from .costs import COST_KINDS
+from .vocabulary import SCRIPT_METHODS
+
+
+_expand_keywords = abilities.expand   # the hook's argument is also called "abilities"
+
+
+def _owner_key(game: Any, card: Any, event: Any, want: Any) -> bool:
+    """Trigger key ``owner``: the event's card belongs to that player ("you"/"opponent")."""
+    cid = event.get("card")
+    return cid is not None and game.card(cid).owner == relative_player(game, card.controller, want)
+
+
+class OnePieceSystem(GameSystem):
+    """The One Piece Card Game: Leaders with Life, DON!!, battles with Blockers and Counters, and
+    effects that resolve at once, without a stack."""
+
+    name = "onepiece"
+    version = "1.2.0"
+    title = "One Piece Card Game (Comprehensive Rules v1.2.0)"
+    zones = areas.ZONES
+    deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
+    card_fields = {
+        "category": ("string", True),   # leader, character, event, stage or don (2-2)
+        "color": "list",                # 2-3
+        "types": "list",                # 2-4: {Straw Hat Crew}, {Navy} ...
+        "attribute": "string",          # 2-5
+        "power": "integer",             # 2-6
+        "cost": "integer",              # 2-7
+        "life": "integer",              # 2-9: a Leader's Life
+        "counter": "integer",           # 2-10: a Character's Counter value
+        "text": "string",               # the card's text, in our own words
+    }
+    ability_kinds = abilities.ABILITY_KINDS
+    default_zones = abilities.DEFAULT_ZONES
+    cost_kinds = COST_KINDS
+    script_methods = SCRIPT_METHODS
+    trigger_keys = {"owner": _owner_key}
+    layers = ("set", "add")
+    op_layers = {"set": "set", "add": "add"}
+    settings_defaults = {"simultaneous_defeat": rules.ALL_LOSE}
+    card_resource = ("rulestack_cards", "onepiece")
+    sample_decks = ("red_straw_hat_crew", "black_navy")
+    max_turns = 200
+
+    # -- setup and turns -----------------------------------------------------------------------
+    @hookimpl
+    def setup_game(self, game: Any) -> None:
+        """5-2: shuffle, who goes first, opening hands and mulligans, Life."""
+        turn.setup(game)
+
+    @hookimpl
+    def play_turn(self, game: Any) -> Any:
+        """Refresh, Draw, DON!!, Main and End Phases (6)."""
+        return turn.play_turn(game)
+
+    @hookimpl
+    def legal_actions(self, game: Any, player: int, window: str) -> list:
+        return actions.legal_actions(game, player, window)
+
+    @hookimpl
+    def perform_action(self, game: Any, action: Any) -> Any:
+        return actions.perform(game, action)
+
+    # -- activation (8-4-1) -----------------------------------------------------------------------
+    @hookimpl
+    def can_activate(self, game: Any, activation: Any) -> bool | None:
+        """Timing (10-2-2 to 10-2-4), conditions (8-3-2) and invalidated text (8-2-1-1)."""
+        card, ab, player = activation.card, activation.ability, activation.player
+        if activation.trigger is None:
+            if card.controller != player:
+                return False
+            if ab.kind in ("main", "activate_main"):
+                if (player != game.state.active_player or game.state.phase != "main"
+                        or game.value_of(None, battle.BATTLE) or activation.window not in (None, "main")):
+                    return False
+            elif ab.kind == "counter":
+                if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
+                    return False
+        if not abilities.conditions_met(game, card, ab) or game.is_text_negated(card, ab):
+            return False
+        return None
+
+    @hookimpl
+    def announce(self, game: Any, activation: Any) -> Any:
+        """An effect activated from hand reveals its card (8-4-1-2); an Event is trashed before its
+        effect is carried out (8-4-2)."""
+        card = activation.card
+        if card.zone != areas.HAND:
+            return None
+        game.record("revealed", cause=Cause.RULE, player=activation.player, cards=[card.id], codes=[card.code])
+        if areas.category(card) == "event":
+            game.move(card, areas.TRASH, card.owner, cause=Cause.RULE, by=activation.player)
+        return True
+
+    @hookimpl
+    def cost_contributions(self, game: Any, activation: Any) -> list:
+        """Activating an Event from hand also pays its cost: rest that many DON!! (2-7-3). (Read from
+        the ability, not ``card_activation``: the host's ``activatable`` list checks costs without it.)"""
+        card = activation.card
+        if areas.is_card_activation(card, activation.ability):
+            cost = actions.play_cost(game, card)
+            if cost:
+                return [CostComponent("don", cost, source=card.id)]
+        return []
+
+    @hookimpl
+    def cost_payment_failed(self, game: Any, activation: Any, paid: dict) -> str:
+        """8-3-1-3-1: payment that became impossible part way keeps what was paid, and the effect
+        does not resolve ([Once Per Turn] is then used up, 10-2-13-5)."""
+        return "keep"
+
+    @hookimpl
+    def choice_rules(self, game: Any, request: Any) -> Any:
+        return choices.choice_rules(game, request)
+
+    @hookimpl
+    def push_item(self, game: Any, item: Any) -> Any:
+        return True if resolution.hold_item(game, item) else None
+
+    @hookimpl
+    def is_negated(self, game: Any, item: Any) -> bool:
+        card = game.card(item.card)
+        return game.is_text_negated(card, card.definition.abilities[item.ability])
+
+    # -- rule processing, auto effects and values ---------------------------------------------------
+    @hookimpl
+    def state_checks(self, game: Any) -> bool:
+        return rules.rule_processing(game)
+
+    @hookimpl
+    def order_triggers(self, game: Any, triggers: list) -> list:
+        return resolution.order_batch(game, triggers)
+
+    @hookimpl
+    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool:
+        return abilities.functions_here(game, card, ability, event)
+
+    @hookimpl
+    def modifiers(self, game: Any) -> list:
+        """Each DON!! given to a Leader or Character is +1000 power during its owner's turn (6-5-5-2)."""
+        return [Modifier(card=c.id, attr="power", op="add", value=1000 * areas.given_don(c), layer="add")
+                for c in areas.battlers(game, game.state.active_player) if areas.given_don(c)]
+
+    # -- loading ----------------------------------------------------------------------------------------
+    @hookimpl
+    def expand_keywords(self, entry: Any, abilities: list) -> list:
+        """Timings become triggers; keyword texts such as "Trigger: play this card" become abilities."""
+        return _expand_keywords(entry, abilities)
+
+    @hookimpl
+    def validate_deck(self, game: Any, deck: Any) -> list:
+        """5-1-2: 1 Leader, 50 cards of the Leader's colours with at most 4 of each card number,
+        10 DON!!."""
+        return _deck_problems(game, deck)
+
+
+def _deck_problems(game: Any, deck: Any) -> list[str]:
+    problems = []
+    defs = {code: game.pool.definition(code) for code in deck.all_codes()}
+    leaders = deck.sections.get("leader", ())
+    if len(leaders) != 1 or defs[leaders[0]].get("category") != "leader":
+        return [f"a deck has exactly 1 Leader card in its 'leader' section (5-1-2), {deck.name} has {len(leaders)}"]
+    colors = set(defs[leaders[0]].get("color") or ())
+    main = deck.sections.get("main", ())
+    if len(main) != 50:
+        problems.append(f"a deck has exactly 50 cards (5-1-2), {deck.name} has {len(main)}")
+    for code in sorted(set(main)):
+        d = defs[code]
+        if main.count(code) > 4:
+            problems.append(f"at most 4 copies of {d.name} ({code}) (5-1-2-3)")
+        if d.get("category") not in ("character", "event", "stage"):
+            problems.append(f"{d.name} ({code}) is not a Character, Event or Stage card (5-1-2-1)")
+        if not colors & set(d.get("color") or ()):
+            problems.append(f"{d.name} ({code}) shares no colour with the Leader (5-1-2-2)")
+    dons = deck.sections.get("don", ())
+    if len(dons) != 10 or any(defs[c].get("category") != "don" for c in dons):
+        problems.append(f"a DON!! deck has exactly 10 DON!! cards (5-1-3), {deck.name} has {len(dons)}")
+    return problems
