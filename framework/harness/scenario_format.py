@@ -477,8 +477,8 @@ def _scenario(r: _Reader, raw: LineDict, field: str, default_name: str) -> Scena
     cards: tuple[str, ...] = ()
     if "cards" in raw:
         cards = r.names(raw["cards"], _join(field, "cards"), at("cards"))
-        base = Path(r.file).parent
-        cards = tuple(str((base / c)) if not Path(c).is_absolute() else c for c in cards)
+        base = Path(r.file).resolve().parent      # relative to the scenario file, wherever pytest runs
+        cards = tuple(str(base / c) for c in cards)
     settings = r.plain_mapping(raw["settings"], _join(field, "settings"), at("settings")) if "settings" in raw else {}
     seed = r.integer(raw["seed"], _join(field, "seed"), at("seed")) if "seed" in raw else 0
     position = _position(r, raw["position"], _join(field, "position"), at("position")) if "position" in raw \
@@ -680,6 +680,10 @@ def _zone_expectation(r: _Reader, zone: str, player: int | None, raw: Any, field
         return ZoneExpectation(zone, player, line, field, exact=())
     if isinstance(raw, list):
         return ZoneExpectation(zone, player, line, field, exact=r.names(raw, field, line))
+    if not isinstance(raw, dict):
+        other = " ('life' and 'values' are the other keys of a player)" if player is not None else ""
+        raise r.fail(f"a zone's expectation is a list of card names or a mapping of {', '.join(ZONE_EXPECT_KEYS)}, "
+                     f"got {_kind(raw)}{other}", field, line)
     r.mapping(raw, field, line, ZONE_EXPECT_KEYS)
     kw: dict[str, Any] = {}
     if "count" in raw:

@@ -19,6 +19,7 @@ from ..decisions import Decision
 from ..errors import ConfigurationError, DataError, IllegalAnswer, RulestackError, UnscriptedDecision
 from ..events import Event
 from ..game import Game
+from ..sandbox import ScriptError
 from ..scenario import Scenario
 from .scenario_format import (CardExpectation, DecisionMatch, EventMatch, ScenarioSpec, Step, ZoneExpectation,
                               load_scenario_file)
@@ -244,7 +245,7 @@ class ScenarioRunner:
             error = e
             self.fail(e.step.field, e.step.line, f"{e.step.answer!r}: {e.reason}; the decision was "
                                                  f"{e.decision.describe()}")
-        except RulestackError as e:
+        except (RulestackError, ScriptError) as e:
             error = e
         except Exception as e:  # a bug in a system or a host hook: show where
             error = e
@@ -268,7 +269,7 @@ class ScenarioRunner:
         field = _field(self.spec, "expect.error")
         if want is None:
             if error is not None and not isinstance(error, (UnscriptedDecision, AnswerMismatch)) and \
-                    isinstance(error, RulestackError):
+                    isinstance(error, (RulestackError, ScriptError)):
                 self.fail("", self.spec.line, f"the game failed: {error}")
             return
         if error is None:

@@ -206,11 +206,15 @@ def render_board(view: Mapping[str, Any], names: Mapping[int, str] | None = None
             name, _, owner = key.partition("/")
             if owner and int(owner) == idx:
                 lines.append(f"  {name}: {_zone_text(zone)}")
+    shown: set[Any] = set()
     for key, zone in zones.items():
         if "/" not in key and zone.get("count"):
             lines.append(f"{key}: {_zone_text(zone)}")
-    for item in view.get("stack") or []:
-        lines.append(f"  on the stack: {item.get('name') or item.get('kind')} (P{item.get('controller')})")
+            shown |= {c.get("id") for c in zone.get("cards", [])}
+    items = [it for it in view.get("stack") or [] if it.get("card") not in shown]
+    if items:   # items that are not cards of a shared zone (abilities, triggers)
+        lines.append("waiting to resolve: " + ", ".join(
+            f"{it.get('name') or it.get('kind')} (P{it.get('controller')})" for it in items))
     return "\n".join(lines)
 
 

@@ -49,12 +49,20 @@ class ScenarioFile(pytest.File):
         from ..errors import DataError
         from ..harness.scenario_format import load_scenario_file
         try:
-            specs = load_scenario_file(self.path)
+            specs = load_scenario_file(_shown(self.path, self.config))
         except DataError as e:
             yield BrokenScenarioFile.from_parent(self, name=self.path.name, error=e)
             return
         for spec in specs:
             yield ScenarioItem.from_parent(self, name=spec.name, spec=spec)
+
+
+def _shown(path: Path, config: pytest.Config) -> Path:
+    """The path as reports show it: relative to where pytest was started, when inside it."""
+    try:
+        return path.relative_to(config.invocation_params.dir)
+    except ValueError:
+        return path
 
 
 class ScenarioItem(pytest.Item):
