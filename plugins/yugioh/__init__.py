@@ -1,1 +1,35 @@
-"""placeholder"""
+"""Yu-Gi-Oh! for rulestack (TCG rules; the Official Rulebook v10 and the rulings documented on
+Yugipedia, as summarised in RULES.md parts A3, B3 and C3).
+
+What the system covers: 8000 LP, 40-60 card Main Decks, 5-card opening hands, the first player
+skipping their first draw and Battle Phase; Draw, Standby, Main 1, Battle, Main 2 and End Phases;
+Normal/Tribute Summons and Sets once per turn, Flip Summons, battle positions; Setting and
+activating Spells and Traps (a Trap or a Set Quick-Play Spell not the turn it was Set; Quick-Play
+Spells from the hand only in your own turn); spell speeds 1 to 3 and the chain, with alternating
+response windows and last-in-first-out resolution; SEGOC for simultaneous triggers; "When" versus
+"If" optional triggers (missing the timing); battle, battle damage and direct attacks; the hand
+limit; losses at 0 LP and on drawing from an empty Deck; and costs exactly as the seed states them
+(YGO-A1 to YGO-A19, see :mod:`.costs`).
+
+Where the OCG differs from the TCG, this system follows the TCG:
+
+* SEGOC: in the TCG each player orders their own simultaneous triggers within the four SEGOC
+  categories; OCG-based simulators (and Master Duel) build the chain with "public knowledge first"
+  behaviour for some cases. The TCG order is used (:mod:`.chain`).
+* Card texts follow TCG wording; where the OCG text is worded differently (for example
+  "Tribute"/"Release"), the effect is the same.
+
+Simplifications, documented where they are made: no activations during the Damage Step; a replay
+lets the attacker pick a new target without a new response window; "missing the timing" looks at
+whole chain links, not at parts of one resolution; Extra Deck monsters are placed by scenarios
+(no Fusion/Synchro Summons yet).
+
+Modules: :mod:`.cardinfo` (card data), :mod:`.moves` (zone changes), :mod:`.costs` (cost kinds,
+tolls, maintenance), :mod:`.timing` (windows, spell speed, "When" timings), :mod:`.chain` (links,
+SEGOC, resolution), :mod:`.summoning`, :mod:`.battle`, :mod:`.turn`, :mod:`.actions`,
+:mod:`.rules` (restrictions, negation, equips, state checks), :mod:`.lua_api` (the Lua words),
+:mod:`.system` (the plugin class).
+"""
+from .system import YugiohSystem
+
+__all__ = ["YugiohSystem"]

@@ -1,0 +1,20 @@
+-- Premature Burial (Equip Spell). Cost: 800 LP. Target 1 monster in your GY: Special Summon it in
+-- Attack Position and equip it with this card. When this card is destroyed, that monster is
+-- destroyed (a bond, not a chain link). If this card leaves the field before its activation
+-- resolves, nothing is summoned (a lasting card must stay on the field to resolve, B3.1); a
+-- negated activation keeps the 800 LP paid (YGO-09).
+return {
+  abilities = {
+    { kind = "activate",
+      condition = function(ctx) return ctx:count({ zone = "monster", player = "you" }) < 5 end,
+      cost = { { "pay_lp", 800 } },
+      targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster" }, prompt = "a monster to revive" } },
+      resolve = function(ctx)
+        local t = ctx:target()
+        if t and ctx:special_summon(t, { position = "attack" }) then
+          ctx:equip(t)
+          ctx:bond(t, "card_to_monster")
+        end
+      end },
+  },
+}

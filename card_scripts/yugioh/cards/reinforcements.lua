@@ -1,0 +1,13 @@
+-- Reinforcements (Normal Trap): 1 targeted face-up monster gains 500 ATK until the end of the turn.
+return {
+  abilities = {
+    { kind = "activate",
+      targets = { { filter = { zone = "monster", face_up = true } } },
+      resolve = function(ctx)
+        local t = ctx:target()
+        if t and ctx:card(t).face_up then
+          ctx:modify(t, { attr = "atk", op = "add", value = 500, duration = "until_end_of_turn" })
+        end
+      end },
+  },
+}

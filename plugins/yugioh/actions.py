@@ -1,0 +1,102 @@
+"""What a player may do in each window, and doing it.
+
+Action kinds: ``pass`` (move on, or do not respond), ``end_turn`` (from Main Phase 1, skip the
+Battle Phase), ``summon`` and ``set_monster`` (Normal/Tribute Summon or Set), ``flip_summon``,
+``change_position``, ``set_spell_trap``, ``attack``, ``activate``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Action, Activation, Cause, IllegalAction, Role
+
+from . import battle, costs, summoning, timing
+from .cardinfo import ability_speed, free_zones, is_monster
+
+#: Where each kind of activated ability is used from, unless the ability says (``from``/``zone``).
+ACTIVATION_ZONES = {"activate": ("hand", "spell_trap"), "effect": ("spell_trap",),
+                    "ignition": ("monster",), "quick": ("monster",)}
+_SEARCH_ZONES = ("spell_trap", "monster", "hand", "graveyard", "banished")
+
+
+def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+    st = game.state
+    acts = [Action("pass", player, label="pass")]
+    if window == "main":
+        if st.phase == "main1" and st.turn > 1:
+            acts.append(Action("end_turn", player, label="end turn"))
+        acts += summoning.summon_actions(game, player)
+        acts += summoning.field_monster_actions(game, player)
+        acts += set_spell_trap_actions(game, player)
+    elif window == "battle":
+        acts += battle.attack_actions(game, player)
+    return acts + activations(game, player, "open" if window == "battle" else window)
+
+
+def set_spell_trap_actions(game: Any, player: int) -> list[Action]:
+    if free_zones(game, "spell_trap", player) <= 0:
+        return []
+    out = []
+    for card in game.cards_in("hand", player):
+        if is_monster(card):
+            continue
+        if costs.action_cost_payable(game, player, card, "set_spell_trap"):
+            out.append(Action("set_spell_trap", player, card.id, label=f"set {card.name}"))
+    return out
+
+
+def activations(game: Any, player: int, window: str) -> list[Action]:
+    """Every ability ``player`` may activate now (spell speed and timing first, cheaply, then the
+    host's full check: condition, cost payable as a whole, targets)."""
+    if game.value_of(None, "resolving"):
+        return []
+    out = []
+    for zone in _SEARCH_ZONES:
+        for card in game.cards_in(zone, player):
+            for ab in card.definition.abilities:
+                if ab.role != Role.ACTIVATED:
+                    continue
+                if zone not in (ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))):
+                    continue
+                if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")):
+                    continue
+                act = Activation(player=player, card=card, ability=ab, window=window)
+                if game.can_activate(act):
+                    label = f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind else "")
+                    out.append(Action("activate", player, card.id, ab.index, data=(("window", window),), label=label))
+    return out
+
+
+def perform(game: Any, action: Action) -> Any:
+    kind = action.kind
+    if kind in ("pass", "end_turn"):
+        return True
+    if kind == "activate":
+        card = game.card(action.card)
+        ab = card.definition.abilities[action.ability]
+        game.activate(action.player, card, ab, card_activation=ab.kind == "activate", window=action.get("window"))
+        return True
+    if kind == "summon":
+        summoning.normal_summon(game, action, face_up=True)
+    elif kind == "set_monster":
+        summoning.normal_summon(game, action, face_up=False)
+    elif kind == "flip_summon":
+        summoning.flip_summon(game, action)
+    elif kind == "change_position":
+        summoning.change_position(game, action)
+    elif kind == "set_spell_trap":
+        set_spell_trap(game, action)
+    elif kind == "attack":
+        battle.declare_attack(game, action)
+    else:
+        return None
+    return True
+
+
+def set_spell_trap(game: Any, action: Action) -> None:
+    player, card = action.player, game.card(action.card)
+    if free_zones(game, "spell_trap", player) <= 0:
+        raise IllegalAction("no Spell & Trap Zone is free")
+    costs.pay_action_cost(game, player, card, "set_spell_trap")
+    card = game.move(card, "spell_trap", player, face_up=False, cause=Cause.ACTION, by=player, how="set")
+    game.set_status(card, "set_turn", game.state.turn, quiet=True)

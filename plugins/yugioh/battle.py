@@ -1,0 +1,188 @@
+"""The Battle Phase: Start Step, Battle Step (attack declarations), Damage Step, End Step.
+
+* No Battle Phase on the first turn of the Duel.
+* Each face-up Attack Position monster may declare one attack per turn, at a monster the opponent
+  controls, or directly when the opponent controls none. Continuous effects may forbid it
+  (Messenger of Peace, Swords of Revealing Light, Fiendish Chain) or charge for it (a ``toll`` on
+  ``declare_attack``, paid before the attack is declared: YGO-A17).
+* After the declaration both players may respond (Mirror Force, Sakuretsu Armor, Magic Cylinder).
+* If the attack target left the field before the Damage Step, the attacker may choose a new target
+  (or attack directly when the opponent has no monsters left) or stop: a simplified replay, with
+  no new response window.
+* Damage Step: a face-down target is flipped face-up; ATK against ATK (the lower is destroyed and
+  its controller takes the difference; equal values destroy both), or ATK against DEF (the
+  defender is destroyed if ATK is higher, otherwise the attacker's controller takes the
+  difference; no piercing). No cards are activated during the Damage Step in this engine.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Action, Cause
+
+from . import chain, costs, rules, timing
+from .cardinfo import ATTACK, DEFENSE, position
+from .moves import destroy, flip_face_up
+
+
+def attack_actions(game: Any, player: int) -> list[Action]:
+    out = []
+    turn = game.state.turn
+    for card in game.cards_in("monster", player):
+        if not card.face_up or position(card) != ATTACK or card.status.get("attacked_turn") == turn:
+            continue
+        if rules.forbidden(game, "declare_attack", card):
+            continue
+        if not costs.action_cost_payable(game, player, card, "declare_attack"):
+            continue
+        out.append(Action("attack", player, card.id, label=f"attack with {card.name}"))
+    return out
+
+
+def _choose_target(game: Any, player: int, attacker: Any) -> int | None:
+    """The attack target: a monster the opponent controls, or ``None`` for a direct attack."""
+    foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
+    if not foes:
+        return None
+    return game.choose_cards(player, foes, 1, 1, f"attack target for {attacker.name}", reason="attack_target",
+                             source=attacker.id)[0]
+
+
+def declare_attack(game: Any, action: Action) -> None:
+    """Pay what the attack costs, then declare it; the timing for "When ... declares an attack" opens."""
+    player, attacker = action.player, game.card(action.card)
+    chain.mark_last_thing(game)
+    costs.pay_action_cost(game, player, attacker, "declare_attack")
+    target = _choose_target(game, player, attacker)
+    game.set_status(attacker, "attacked_turn", game.state.turn, quiet=True)
+    game.set_value(None, "attack", {"attacker": attacker.id, "attacker_gen": attacker.generation, "target": target,
+                                    "target_gen": game.card(target).generation if target else None,
+                                    "negated": False})
+    game.record("attack_declared", cause=Cause.ACTION, player=player, card=attacker.id, target=target)
+    timing.open_timing(game, {"on": "attack_declared", "card": attacker.id, "player": player, "target": target,
+                              "direct": target is None})
+
+
+def current_attack(game: Any) -> dict | None:
+    return game.value_of(None, "attack")
+
+
+def negate_attack(game: Any, source: int | None, by: int | None) -> bool:
+    atk = current_attack(game)
+    if not atk or atk.get("negated"):
+        return False
+    game.set_value(None, "attack", {**atk, "negated": True})
+    game.record("attack_negated", cause=Cause.EFFECT, source=source, player=by, card=atk["attacker"])
+    return True
+
+
+def _same(game: Any, cid: int | None, gen: int | None) -> bool:
+    if cid is None:
+        return False
+    c = game.card(cid)
+    return c.generation == gen and c.zone == "monster"
+
+
+def damage_step(game: Any) -> None:
+    """Carry out the declared attack, unless it was negated or the attacker is gone."""
+    atk = current_attack(game)
+    game.set_value(None, "attack", None)
+    if not atk or atk["negated"]:
+        return
+    attacker = game.card(atk["attacker"])
+    if not _same(game, attacker.id, atk["attacker_gen"]) or not attacker.face_up or position(attacker) != ATTACK:
+        return
+    player = attacker.controller
+    target_id = atk["target"]
+    if target_id is not None and not _same(game, target_id, atk["target_gen"]):
+        target_id = _replay(game, player, attacker)
+        if target_id is False:
+            return
+    game.set_phase(game.state.phase, "damage")
+    chain.mark_last_thing(game)
+    if target_id is None:
+        _battle_damage(game, game.opponent(player), int(game.value(attacker, "atk", 0) or 0), attacker)
+    else:
+        _fight(game, attacker, game.card(target_id))
+    game.run_state_checks()
+    chain.settle(game)
+    game.set_phase(game.state.phase, "battle")
+
+
+def _replay(game: Any, player: int, attacker: Any) -> Any:
+    """The target is gone: attack another monster (or directly, if none is left) or stop."""
+    foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
+    if not game.yes_no(player, f"the attack target is gone: attack again with {attacker.name}?", source=attacker.id):
+        return False
+    if not foes:
+        return None
+    return game.choose_cards(player, foes, 1, 1, f"new attack target for {attacker.name}", reason="attack_target",
+                             source=attacker.id)[0]
+
+
+def _battle_damage(game: Any, player: int, amount: int, by_card: Any) -> None:
+    if amount <= 0 or rules.turn_flag(game, player, "no_battle_damage"):
+        return
+    game.change_life(player, -amount, cause=Cause.BATTLE, source=by_card.id, by=by_card.controller, kind="damaged")
+
+
+def _destroy_by_battle(game: Any, card: Any, by_card: Any) -> None:
+    if rules.forbidden(game, "destroy_by_battle", card) or rules.turn_flag(game, card.controller,
+                                                                          "battle_indestructible"):
+        return
+    destroy(game, card, cause=Cause.BATTLE, source=by_card.id, by=by_card.controller)
+
+
+def _fight(game: Any, attacker: Any, target: Any) -> None:
+    was_face_down = not target.face_up
+    if was_face_down:
+        flip_face_up(game, target, cause=Cause.BATTLE, source=attacker.id, by=attacker.controller)
+    atk = int(game.value(attacker, "atk", 0) or 0)
+    defending = position(target) == DEFENSE
+    value = int(game.value(target, "def" if defending else "atk", 0) or 0)
+    game.record("damage_calculation", cause=Cause.BATTLE, player=attacker.controller, card=attacker.id,
+                target=target.id, atk=atk, against=value, defending=defending, face_down=was_face_down)
+    losers = []
+    if defending:
+        if atk > value:
+            losers.append(target)
+        elif atk < value:
+            _battle_damage(game, attacker.controller, value - atk, target)
+    else:
+        if atk > value:
+            _battle_damage(game, target.controller, atk - value, attacker)
+            losers.append(target)
+        elif atk < value:
+            _battle_damage(game, attacker.controller, value - atk, target)
+            losers.append(attacker)
+        elif atk > 0:
+            losers += [attacker, target]
+    game.record("damage_calculated", cause=Cause.BATTLE, player=attacker.controller, card=attacker.id,
+                target=target.id, face_down=was_face_down)
+    for card in losers:
+        _destroy_by_battle(game, card, target if card is attacker else attacker)
+
+
+def battle_phase(game: Any) -> None:
+    """The whole Battle Phase of the turn player."""
+    st = game.state
+    tp = st.active_player
+    if st.step in (None, "start"):
+        game.set_phase("battle", "start")
+        chain.open_window(game)
+        game.set_phase("battle", "battle")
+    while True:
+        chain.settle(game)
+        action = game.act(tp, "battle")
+        if action.kind == "attack":
+            chain.settle(game)
+            damage_step(game)
+            continue
+        if action.kind != "pass":
+            continue
+        # Before the Battle Step ends the opponent may still act; then the turn player again.
+        chain.settle(game)
+        if game.act(game.opponent(tp), "open").kind == "pass":
+            break
+    game.set_phase("battle", "end")
+    chain.open_window(game)

@@ -1,0 +1,97 @@
+"""What a card is, read from its data: card type, Spell/Trap property, Level, position, spell speed.
+
+Card data fields (``card_scripts/yugioh/cards/*.yaml``):
+
+* ``card_type`` — ``Monster``, ``Spell`` or ``Trap``.
+* ``property`` — a Spell's or Trap's property: ``Normal``, ``Quick-Play``, ``Continuous``,
+  ``Equip``, ``Field``, ``Ritual`` (Spells); ``Normal``, ``Continuous``, ``Counter`` (Traps).
+* ``frame`` — a Monster's card frame: ``Normal``, ``Effect``, ``Fusion``, ``Synchro``, ``Ritual``.
+* ``attribute``, ``type`` (the monster Type: Dragon, Warrior ...), ``level``, ``atk``, ``def``.
+* ``text`` — a short summary of the card's text, in this project's own words.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+#: The zones of the field (a card "on the field" is in one of these).
+FIELD_ZONES = ("monster", "spell_trap")
+#: How many cards each field zone holds per player (Main Monster Zones, Spell & Trap Zones).
+ZONE_CAPACITY = {"monster": 5, "spell_trap": 5}
+#: Monsters that start in the Extra Deck.
+EXTRA_FRAMES = frozenset({"Fusion", "Synchro", "Xyz", "Link"})
+#: Spell/Trap properties whose card goes to the GY once its activation has resolved.
+ONE_SHOT = frozenset({"Normal", "Quick-Play", "Counter", "Ritual"})
+#: Spell/Trap properties whose card stays on the field after its activation resolves; such a card
+#: must still be on the field for its activation to resolve (Premature Burial, B3.1).
+LASTING = frozenset({"Continuous", "Equip", "Field"})
+
+ATTACK, DEFENSE = "attack", "defense"
+
+
+def card_type(card: Any) -> str:
+    return card.definition.fields.get("card_type", "")
+
+
+def is_monster(card: Any) -> bool:
+    return card_type(card) == "Monster"
+
+
+def is_spell(card: Any) -> bool:
+    return card_type(card) == "Spell"
+
+
+def is_trap(card: Any) -> bool:
+    return card_type(card) == "Trap"
+
+
+def prop(card: Any) -> str:
+    """The property of a Spell or Trap card (``Normal``, ``Quick-Play``, ``Counter`` ...)."""
+    return card.definition.fields.get("property", "Normal")
+
+
+def is_extra_deck_monster(definition_fields: Any) -> bool:
+    return definition_fields.get("frame") in EXTRA_FRAMES
+
+
+def on_field(card: Any) -> bool:
+    return card.zone in FIELD_ZONES
+
+
+def position(card: Any) -> str:
+    """A monster's battle position: ``attack`` or ``defense`` (face-down monsters are in defense)."""
+    pos = card.status.get("position")
+    if pos is not None:
+        return pos
+    return ATTACK if card.face_up else DEFENSE
+
+
+def tributes_needed(level: int) -> int:
+    """Tributes a Normal Summon or Set needs: 0 up to Level 4, 1 for Levels 5-6, 2 for 7 and more."""
+    if level <= 4:
+        return 0
+    return 1 if level <= 6 else 2
+
+
+def free_zones(game: Any, zone: str, player: int) -> int:
+    return ZONE_CAPACITY[zone] - len(game.zone(zone, player).cards)
+
+
+def ability_speed(card: Any, ability: Any) -> int:
+    """The spell speed of an ability (an explicit ``speed`` key wins).
+
+    Spell Speed 1: Normal, Equip, Continuous, Field and Ritual Spells; Ignition, Trigger and FLIP
+    effects. Spell Speed 2: Quick-Play Spells, Normal and Continuous Traps, Quick Effects.
+    Spell Speed 3: Counter Traps (B3.1)."""
+    speed = ability.get("speed")
+    if speed:
+        return int(speed)
+    kind = ability.kind
+    if kind == "activate":
+        if is_trap(card):
+            return 3 if prop(card) == "Counter" else 2
+        return 2 if prop(card) == "Quick-Play" else 1
+    if kind == "quick":
+        return 2
+    if kind == "effect":
+        return 2 if is_trap(card) else 1
+    return 1

@@ -1,0 +1,178 @@
+"""The chain: links built by alternating response windows, resolved last in, first out.
+
+Each activation becomes an :class:`~rulestack.Item` in ``game.state.stack`` (one chain link). After
+a link is added, the opponent of its controller may respond first; players alternate until both
+pass in succession; then the chain resolves from the last link to the first, with no activation
+allowed meanwhile (B3.1). Trigger effects whose events happen during resolution wait until the
+whole chain has resolved, then form a new chain in SEGOC order: the turn player's mandatory
+effects, the other player's mandatory effects, the turn player's optional effects, the other
+player's optional ones, each player ordering their own (Rulebook v10; the TCG order: the OCG's
+Master Duel style "public knowledge first" ordering is not used).
+
+Missing the timing: an optional trigger worded "When ... : You can" activates only if its event was
+the last thing to happen; "If ..." optional triggers and mandatory ones never miss the timing. The
+last thing to happen is the resolution of the last link to resolve (Chain Link 1), or the action
+itself outside a chain. (Within one link's resolution every event counts as the last thing: a
+"When" trigger from the first half of "do A, then do B" is not detected as missing its timing.)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Cause, Role
+
+from . import timing
+from .cardinfo import ability_speed
+
+
+def mark_last_thing(game: Any) -> None:
+    """Whatever happens from now on is "the last thing to happen" (for missing the timing)."""
+    game.set_value(None, "last_thing_from", len(game.state.log) + 1)
+
+
+def push(game: Any, item: Any) -> None:
+    """Add a chain link (the ``push_item`` hook)."""
+    card = game.card(item.card)
+    ab = card.definition.abilities[item.ability]
+    link = len(game.state.stack) + 1
+    below = game.state.stack[-1].id if game.state.stack else None
+    game.set(item, "data", {**item.data, "link": link, "speed": ability_speed(card, ab), "responds_to": below})
+    game.journal.append(game.state.stack, item)
+    game.record("chain_link", player=item.controller, source=card.id, card=card.id, item=item.id, link=link,
+                speed=item.data["speed"])
+
+
+# -- triggers ------------------------------------------------------------------------------------------
+def is_optional(game: Any, trigger: Any) -> bool:
+    return bool(game.card(trigger.card).definition.abilities[trigger.ability].get("optional"))
+
+
+def missed_timing(game: Any, trigger: Any) -> bool:
+    """An optional "When ... : You can" trigger whose event was not the last thing to happen."""
+    ab = game.card(trigger.card).definition.abilities[trigger.ability]
+    if not ab.get("optional") or ab.get("wording", "if") != "when":
+        return False
+    return trigger.event.seq < game.value_of(None, "last_thing_from", 0)
+
+
+def segoc(game: Any, triggers: list) -> list:
+    """The ``order_triggers`` hook: drop the triggers that missed their timing, then order the rest
+    by SEGOC (each player orders their own effects within a category)."""
+    live = []
+    for t in triggers:
+        if missed_timing(game, t):
+            game.record("missed_timing", source=t.card, player=t.controller, card=t.card, ability=t.ability)
+        else:
+            live.append(t)
+    tp = game.state.active_player
+    ntp = game.opponent(tp)
+    out = []
+    for player, optional in ((tp, False), (ntp, False), (tp, True), (ntp, True)):
+        group = [t for t in live if t.controller == player and is_optional(game, t) == optional]
+        out += game.order(player, group, "order your simultaneous trigger effects (SEGOC)",
+                          label=lambda t: game.card(t.card).name)
+    return out
+
+
+def put_triggers(game: Any) -> bool:
+    """Put every pending trigger effect on the chain in SEGOC order; returns whether any was added."""
+    added = False
+    for trig in game.take_triggers():
+        if game.put_trigger(trig) is not None:
+            added = True
+    return added
+
+
+# -- building and resolving -------------------------------------------------------------------------------
+def window_name(game: Any) -> str:
+    if game.state.stack:
+        return "chain"
+    if game.value_of(None, "summoning"):
+        return "summon"
+    return "open"
+
+
+def build(game: Any, first: int) -> None:
+    """Response windows, alternating from ``first``, until both players pass in succession."""
+    player, passes = first, 0
+    while passes < 2:
+        action = game.act(player, window_name(game))
+        if action.kind == "pass":
+            passes += 1
+            player = game.opponent(player)
+        else:
+            passes = 0
+            top = timing.top_link(game)
+            player = game.opponent(top.controller if top is not None else action.player)
+
+
+def resolve_all(game: Any) -> None:
+    """Resolve the chain, last link first. No activation is possible meanwhile."""
+    st = game.state
+    if not st.stack:
+        return
+    game.set_value(None, "resolving", True)
+    while st.stack:
+        item = game.journal.pop(st.stack)
+        mark_last_thing(game)
+        game.resolve(item)
+        game.run_state_checks()
+    game.set_value(None, "resolving", False)
+    game.record("chain_resolved")
+
+
+def settle(game: Any) -> None:
+    """Everything that follows an action until the game is open again: state checks, a pending
+    Summon's negation window, trigger effects (SEGOC), response windows and chain resolution,
+    repeated while resolutions cause more."""
+    from .summoning import finish_summon
+    st = game.state
+    while True:
+        game.run_state_checks()
+        if game.value_of(None, "summoning"):
+            finish_summon(game)
+            continue
+        # Triggers that happened while a chain was built (costs) wait until it has resolved.
+        if not st.stack:
+            put_triggers(game)
+        if st.stack or timing.timing_events(game):
+            build(game, game.opponent(st.stack[-1].controller) if st.stack else st.active_player)
+            resolve_all(game)
+            timing.close_timing(game)
+            continue
+        return
+
+
+def open_window(game: Any, first: int | None = None) -> None:
+    """An open game state outside the Main Phase: players may start chains with Spell Speed 2 or
+    more, the turn player first, until both pass in succession with nothing happening."""
+    first = game.state.active_player if first is None else first
+    player, passes = first, 0
+    while passes < 2:
+        settle(game)
+        action = game.act(player, "open")
+        if action.kind == "pass":
+            passes += 1
+            player = game.opponent(player)
+        else:
+            settle(game)
+            player, passes = game.state.active_player, 0
+
+
+def is_trigger(ability: Any) -> bool:
+    return ability.role == Role.TRIGGERED
+
+
+def negate_summon(game: Any, source: int | None, by: int | None) -> list[int]:
+    """Negate the Summon in progress: the monsters are destroyed (``summon_negated``)."""
+    from .moves import destroy
+    pending = game.value_of(None, "summoning")
+    if not pending or pending.get("negated"):
+        return []
+    game.set_value(None, "summoning", {**pending, "negated": True})
+    out = []
+    for cid in pending["cards"]:
+        game.record("summon_negated", cause=Cause.EFFECT, source=source, player=by, card=cid)
+        if destroy(game, cid, cause=Cause.EFFECT, source=source, by=by):
+            out.append(cid)
+    return out

@@ -1,0 +1,207 @@
+"""Rules that continuous effects and the game state impose: restrictions ("cannot"), negation,
+equip bonuses, bonds between cards, and the checks the game makes after each step (losses, equips
+left without a monster, cards bound to a monster that left).
+
+Restrictions are data: a ``continuous`` ability lists the actions it ``forbids`` and the cards it
+``affects`` (Mask of Restrict forbids ``tribute`` for every monster; Messenger of Peace forbids
+``declare_attack`` to monsters with 1500 or more ATK; Marshmallon forbids
+``destroy_by_battle`` to itself). Monster effects are negated only while the monster is face-up
+on the field (Skill Drain), which is also what lets a monster that Tributes itself as a cost escape
+that negation (YGO-A15).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from rulestack import Cause, Modifier, Role
+
+from .cardinfo import FIELD_ZONES, is_monster, on_field
+
+#: Per-definition cache: the indices of abilities of each static kind.
+_STATIC_KINDS: dict[tuple[str, str], tuple[int, ...]] = {}
+
+
+def _abilities_of(card: Any, kind: str) -> tuple[int, ...]:
+    key = (card.definition.digest or card.code, kind)
+    found = _STATIC_KINDS.get(key)
+    if found is None:
+        found = _STATIC_KINDS[key] = tuple(ab.index for ab in card.definition.abilities if ab.kind == kind)
+    return found
+
+
+def text_negated(game: Any, card: Any, ability: Any) -> bool:
+    """Is this ability of a card on the field negated right now? Monster effects are negated only
+    while the monster is face-up on the field (Skill Drain, Fiendish Chain)."""
+    if is_monster(card) and (card.zone != "monster" or not card.face_up):
+        return False
+    return game.is_text_negated(card, ability)
+
+
+def active_statics(game: Any, kind: str) -> Iterator[tuple[Any, Any]]:
+    """Every face-up card on the field with an ability of ``kind`` that applies now."""
+    cards = game.state.cards
+    for (zname, _), zone in game.state.zones.items():
+        if zname not in FIELD_ZONES:
+            continue
+        for cid in zone.cards:
+            card = cards[cid]
+            if not card.face_up or card.status.get("activating"):
+                continue
+            for index in _abilities_of(card, kind):
+                ab = card.definition.abilities[index]
+                if text_negated(game, card, ab):
+                    continue
+                cond = ab.get("condition")
+                if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
+                    continue
+                yield card, ab
+
+
+def forbidden(game: Any, action: str, card: Any) -> bool:
+    """Does a continuous effect forbid ``action`` (``tribute``, ``declare_attack``,
+    ``destroy_by_battle``, ``normal_summon`` ...) for ``card``?"""
+    if action == "declare_attack" and game.has_keyword(card, "Cannot Attack"):
+        return True
+    for src, ab in active_statics(game, "continuous"):
+        if action not in (ab.get("forbids") or ()):
+            continue
+        affects = ab.get("affects", "self")
+        if affects == "self":
+            if card.id == src.id:
+                return True
+        elif game.matches(card, affects, src.controller, src):
+            return True
+    return False
+
+
+def turn_flag(game: Any, player: int, word: str) -> bool:
+    """A "this turn" flag set by an effect (Waboku: ``no_battle_damage``, ``battle_indestructible``)."""
+    return game.value_of(player, "turn_flags", {}).get(word) == game.state.turn
+
+
+def set_turn_flag(game: Any, player: int, word: str) -> None:
+    flags = dict(game.value_of(player, "turn_flags", {}))
+    flags[word] = game.state.turn
+    game.set_value(player, "turn_flags", flags, event="turn_flag", cause=Cause.EFFECT)
+
+
+# -- equips and bonds ---------------------------------------------------------------------------------
+def equip(game: Any, equip_card: Any, monster: Any) -> bool:
+    """Equip a card on the field to a face-up monster on the field."""
+    if not on_field(equip_card) or monster.zone != "monster" or not monster.face_up:
+        return False
+    game.set(equip_card, "attached_to", monster.id)
+    game.set_status(equip_card, "equipped_gen", monster.generation, quiet=True)
+    game.record("equipped", cause=Cause.EFFECT, source=equip_card.id, player=equip_card.controller,
+                card=equip_card.id, to=monster.id)
+    return True
+
+
+def equip_valid(game: Any, equip_card: Any) -> bool:
+    if equip_card.attached_to is None:
+        return False
+    monster = game.card(equip_card.attached_to)
+    return (monster.zone == "monster" and monster.face_up
+            and monster.generation == equip_card.status.get("equipped_gen", monster.generation))
+
+
+#: Bond modes: what happens when one of two bound cards leaves the field.
+BOND_MODES = frozenset({"mutual", "card_to_monster", "monster_to_card"})
+
+
+def bond(game: Any, card: Any, monster: Any, mode: str) -> None:
+    """Bind a Spell/Trap to a monster: when one leaves the field the other is destroyed (Call of the
+    Haunted: ``mutual``; Premature Burial: ``card_to_monster``; Fiendish Chain: ``monster_to_card``).
+    This is not a chain link: it applies at once (B3.1)."""
+    if mode not in BOND_MODES:
+        from rulestack.context import ScriptUsageError
+        raise ScriptUsageError(f"bond mode must be one of {sorted(BOND_MODES)}, not {mode!r}")
+    bonds = tuple(game.value_of(None, "bonds", ())) + ((card.id, card.generation, monster.id, monster.generation,
+                                                        mode),)
+    game.set_value(None, "bonds", bonds)
+
+
+def _alive(game: Any, cid: int, gen: int) -> bool:
+    c = game.card(cid)
+    return c.generation == gen and on_field(c)
+
+
+def check_bonds(game: Any) -> bool:
+    from .moves import destroy
+    bonds = game.value_of(None, "bonds", ())
+    if not bonds:
+        return False
+    changed, keep = False, []
+    for cid, cgen, mid, mgen, mode in bonds:
+        card_alive, monster_alive = _alive(game, cid, cgen), _alive(game, mid, mgen)
+        if card_alive and monster_alive:
+            keep.append((cid, cgen, mid, mgen, mode))
+            continue
+        if not card_alive and monster_alive and mode in ("mutual", "card_to_monster"):
+            destroy(game, mid, cause=Cause.EFFECT, source=cid)
+            changed = True
+        elif card_alive and not monster_alive and mode in ("mutual", "monster_to_card"):
+            destroy(game, cid, cause=Cause.EFFECT, source=cid)
+            changed = True
+    game.set_value(None, "bonds", tuple(keep))
+    return changed
+
+
+def equip_modifiers(game: Any) -> list[Modifier]:
+    """ATK/DEF changes of face-up Equip cards (``equip = { atk = 1000 }`` in the card script)."""
+    out = []
+    for (zname, _), zone in game.state.zones.items():
+        if zname != "spell_trap":
+            continue
+        for cid in zone.cards:
+            card = game.state.cards[cid]
+            bonus = card.definition.fields.get("equip")
+            if not bonus or not card.face_up or card.attached_to is None or not equip_valid(game, card):
+                continue
+            for attr in ("atk", "def"):
+                if bonus.get(attr):
+                    out.append(Modifier(card=card.attached_to, attr=attr, op="add", value=bonus[attr],
+                                        timestamp=card.timestamp, source=card.id))
+    return out
+
+
+# -- state checks -------------------------------------------------------------------------------------
+def state_checks(game: Any) -> bool:
+    """One round of checks: losses end the game at once; Equip cards whose monster is gone are
+    destroyed; bound cards follow their partner."""
+    from .moves import destroy
+    losers = [p.index for p in game.players
+              if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck")]
+    if losers:
+        winners = [p.index for p in game.players if p.index not in losers]
+        reasons = []
+        if any((game.player(i).life or 0) <= 0 for i in losers):
+            reasons.append("LP reached 0")
+        if any(game.player(i).values.get("drew_from_empty_deck") for i in losers):
+            reasons.append("had to draw from an empty Deck")
+        game.end_game(winners, " and ".join(reasons))
+    changed = False
+    for (zname, _), zone in list(game.state.zones.items()):
+        if zname != "spell_trap":
+            continue
+        for cid in list(zone.cards):
+            card = game.state.cards[cid]
+            if card.attached_to is not None and not equip_valid(game, card):
+                destroy(game, card, cause=Cause.RULE)
+                changed = True
+    return end_lapsed_effects(game) | check_bonds(game) | changed
+
+
+def end_lapsed_effects(game: Any) -> bool:
+    """End the effects of duration ``while_face_up`` whose source card is no longer face-up on the
+    field where it was when the effect began (Fiendish Chain destroyed: the monster is free)."""
+    def lapsed(eff: Any) -> bool:
+        if eff.duration != "while_face_up" or eff.source is None:
+            return False
+        src = game.card(eff.source)
+        return not (on_field(src) and src.face_up and src.timestamp < eff.timestamp)
+    return game.end_effects(lapsed) > 0 if any(e.duration == "while_face_up" for e in game.state.effects) else False
+
+
+def static_role(ability: Any) -> bool:
+    return ability.role in (Role.STATIC, Role.REPLACEMENT)

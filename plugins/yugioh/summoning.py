@@ -1,0 +1,151 @@
+"""Summons and Sets of monsters, Flip Summons, and changes of battle position.
+
+* Normal Summon or Set: once per turn, in the turn player's Main Phase; Levels 5-6 need 1 Tribute,
+  Levels 7+ need 2. Tributes for a Summon are part of the Summon (cause ``action``), forbidden by
+  Mask of Restrict like any Tribute.
+* Flip Summon: a face-down Defense Position monster that was not Set this turn turns face-up in
+  Attack Position.
+* Position change: once per turn per face-up monster, not the turn it arrived, not after it
+  attacked.
+* A Normal, Tribute or Flip Summon passes through a moment where it may be negated (Solemn
+  Judgment, Stardust Warrior): the ``summon`` window. Only then is the monster "Summoned"
+  (event ``summoned``), which opens the timing for "When ... is Summoned" cards (Trap Hole).
+* Costs that continuous effects put on Summoning and Setting (Chain Energy) are paid first, all or
+  nothing (YGO-A17).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Action, Cause, IllegalAction
+
+from . import chain, costs, rules, timing
+from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, position, tributes_needed
+from .moves import flip_face_up, place_on_field, send
+
+
+def _level(game: Any, card: Any) -> int:
+    return int(game.value(card, "level", 0) or 0)
+
+
+def tribute_pool(game: Any, player: int) -> list[int]:
+    return [c.id for c in game.cards_in("monster", player) if not rules.forbidden(game, "tribute", c)]
+
+
+def summon_actions(game: Any, player: int) -> list[Action]:
+    """Normal Summons and Sets the turn player may make now."""
+    if game.value_of(player, "normal_summon_turn") == game.state.turn:
+        return []
+    if game.value_of(player, "no_normal_summon_turn") == game.state.turn:
+        return []
+    out = []
+    pool = None
+    own = len(game.zone("monster", player).cards)
+    for card in game.cards_in("hand", player):
+        if not is_monster(card) or is_extra_deck_monster(card.definition.fields):
+            continue
+        need = tributes_needed(_level(game, card))
+        if need:
+            pool = tribute_pool(game, player) if pool is None else pool
+            if len(pool) < need:
+                continue
+        elif own >= 5:
+            continue
+        word = "tribute summon" if need else "normal summon"
+        if costs.action_cost_payable(game, player, card, "normal_summon") and not rules.forbidden(
+                game, "normal_summon", card):
+            out.append(Action("summon", player, card.id, data=(("tributes", need),), label=f"{word} {card.name}"))
+        if costs.action_cost_payable(game, player, card, "set_monster"):
+            out.append(Action("set_monster", player, card.id, data=(("tributes", need),), label=f"set {card.name}"))
+    return out
+
+
+def field_monster_actions(game: Any, player: int) -> list[Action]:
+    """Flip Summons and position changes."""
+    out = []
+    turn = game.state.turn
+    for card in game.cards_in("monster", player):
+        if card.status.get("arrived_turn") == turn:
+            continue
+        if not card.face_up:
+            if costs.action_cost_payable(game, player, card, "flip_summon"):
+                out.append(Action("flip_summon", player, card.id, label=f"flip summon {card.name}"))
+            continue
+        if card.status.get("position_changed_turn") == turn or card.status.get("attacked_turn") == turn:
+            continue
+        new = DEFENSE if position(card) == ATTACK else ATTACK
+        out.append(Action("change_position", player, card.id, label=f"change {card.name} to {new} position"))
+    return out
+
+
+def _pay_tributes(game: Any, player: int, card: Any, need: int) -> list[int]:
+    if not need:
+        return []
+    pool = tribute_pool(game, player)
+    if len(pool) < need:
+        raise IllegalAction(f"{card.name} needs {need} Tribute(s)")
+    chosen = game.choose_cards(player, pool, need, need, f"Tribute for {card.name}", reason="tribute",
+                               source=card.id)
+    for cid in chosen:
+        send(game, cid, "graveyard", how="tributed", cause=Cause.ACTION, source=card.id, by=player)
+    return chosen
+
+
+def normal_summon(game: Any, action: Action, face_up: bool) -> None:
+    """Normal (or Tribute) Summon, or Set, a monster from the hand."""
+    player, card = action.player, game.card(action.card)
+    need = action.get("tributes", 0)
+    chain.mark_last_thing(game)
+    costs.pay_action_cost(game, player, card, "normal_summon" if face_up else "set_monster")
+    game.set_value(player, "normal_summon_turn", game.state.turn)
+    tributes = _pay_tributes(game, player, card, need)
+    if free_zones(game, "monster", player) <= 0:
+        raise IllegalAction("no Monster Zone is free")
+    if not face_up:
+        place_on_field(game, card, player, DEFENSE, face_up=False, how="set", cause=Cause.ACTION)
+        game.record("monster_set", cause=Cause.ACTION, player=player, card=card.id)
+        return
+    place_on_field(game, card, player, ATTACK, face_up=True, how="summoning", cause=Cause.ACTION)
+    how = "tribute" if tributes else "normal"
+    game.set_value(None, "summoning", {"cards": [card.id], "how": how, "player": player, "negated": False})
+
+
+def flip_summon(game: Any, action: Action) -> None:
+    player, card = action.player, game.card(action.card)
+    chain.mark_last_thing(game)
+    costs.pay_action_cost(game, player, card, "flip_summon")
+    game.set(card, "face_up", True)
+    game.set_status(card, "position", ATTACK, quiet=True)
+    game.set_status(card, "position_changed_turn", game.state.turn, quiet=True)
+    game.set_value(None, "summoning", {"cards": [card.id], "how": "flip", "player": player, "negated": False})
+
+
+def change_position(game: Any, action: Action) -> None:
+    card = game.card(action.card)
+    new = DEFENSE if position(card) == ATTACK else ATTACK
+    game.set_status(card, "position", new, quiet=True)
+    game.set_status(card, "position_changed_turn", game.state.turn, quiet=True)
+    game.record("position_changed", cause=Cause.ACTION, player=action.player, card=card.id, position=new)
+
+
+def finish_summon(game: Any) -> None:
+    """The Summon in progress may be negated (the ``summon`` window, the opponent first); if it is
+    not, the monster is Summoned and the timing for "When ... is Summoned" opens."""
+    pending = game.value_of(None, "summoning")
+    summoner = pending["player"]
+    chain.build(game, game.opponent(summoner))
+    chain.resolve_all(game)
+    pending = game.value_of(None, "summoning")
+    game.set_value(None, "summoning", None)
+    if pending.get("negated"):
+        return
+    chain.mark_last_thing(game)
+    for cid in pending["cards"]:
+        card = game.card(cid)
+        if card.zone != "monster":
+            continue
+        if pending["how"] == "flip":
+            game.record("flipped", cause=Cause.ACTION, player=summoner, card=cid, code=card.code, zone="monster")
+        game.record("summoned", cause=Cause.ACTION, player=summoner, card=cid, how=pending["how"],
+                    position=position(card))
+        timing.open_timing(game, {"on": "summoned", "how": pending["how"], "card": cid, "player": summoner})

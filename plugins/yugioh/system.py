@@ -1,0 +1,245 @@
+"""The Yu-Gi-Oh! game system: its data (zones, card fields, ability kinds, costs, Lua words) and its
+answers to the host's hooks. The rules themselves live in the modules this one delegates to."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
+from rulestack.state import Visibility
+
+from . import actions, chain, costs, rules, timing, turn
+from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
+from .lua_api import SCRIPT_METHODS
+from .moves import send
+
+_WHEN = {"when": "table"}
+
+ABILITY_KINDS = {
+    "activate": AbilityKind(
+        "activate", Role.ACTIVATED, keys={"speed": "integer", "restriction": "string", "once_per_turn_by_name":
+                                          "boolean", **_WHEN},
+        doc="activating this Spell or Trap card (from the hand, or Set on the field)", zones=("hand", "spell_trap")),
+    "effect": AbilityKind(
+        "effect", Role.ACTIVATED, keys={"speed": "integer", "once_per_turn_by_name": "boolean", **_WHEN},
+        doc="an activated effect of a face-up Spell or Trap card", zones=("spell_trap",)),
+    "ignition": AbilityKind(
+        "ignition", Role.ACTIVATED, keys={"once_per_turn_by_name": "boolean"},
+        doc="a monster's Ignition Effect (Spell Speed 1, your Main Phase)", zones=("monster",)),
+    "quick": AbilityKind(
+        "quick", Role.ACTIVATED, keys={"speed": "integer", "once_per_turn_by_name": "boolean", **_WHEN},
+        doc="a monster's Quick Effect (Spell Speed 2)", zones=("monster",)),
+    "trigger": AbilityKind(
+        "trigger", Role.TRIGGERED, keys={"speed": "integer", "wording": "string", "once_per_turn_by_name": "boolean"},
+        required=frozenset({"trigger"}),
+        doc="a Trigger Effect; wording = 'when' makes an optional one able to miss the timing"),
+    "flip": AbilityKind(
+        "flip", Role.TRIGGERED, keys={"once_per_turn_by_name": "boolean", "wording": "string"},
+        doc="a FLIP effect: triggers when the monster is flipped face-up", zones=("monster",)),
+    "continuous": AbilityKind(
+        "continuous", Role.STATIC, keys={"forbids": "list"},
+        doc="a Continuous Effect: modifiers and restrictions (forbids = {'tribute', 'declare_attack', ...})"),
+    "toll": AbilityKind(
+        "toll", Role.STATIC, keys={"actions": "list", "cost": "list", "payer": "string"},
+        doc="a Continuous Effect that puts a cost on actions (Chain Energy)"),
+    "replacement": AbilityKind("replacement", Role.REPLACEMENT, doc="a replacement effect ('... instead')"),
+}
+
+
+class YugiohSystem(GameSystem):
+    """Yu-Gi-Oh! (TCG rules). See the package docstring for what is and is not covered."""
+
+    name = "yugioh"
+    version = "1.0"
+    title = "Yu-Gi-Oh! Trading Card Game"
+    zones = (
+        ZoneSpec("deck", Visibility.HIDDEN, ordered=True),
+        ZoneSpec("extra", Visibility.PRIVATE),
+        ZoneSpec("hand", Visibility.PRIVATE),
+        ZoneSpec("monster", Visibility.PUBLIC),
+        ZoneSpec("spell_trap", Visibility.PUBLIC),
+        ZoneSpec("graveyard", Visibility.PUBLIC, ordered=True),
+        ZoneSpec("banished", Visibility.PUBLIC),
+    )
+    deck_sections = {"main": "deck", "extra": "extra"}
+    card_fields = {"card_type": ("string", True), "property": "string", "frame": "string", "attribute": "string",
+                   "type": "string", "level": "integer", "atk": "integer", "def": "integer", "text": "string"}
+    script_keys = {"maintenance": "table", "equip": "table", "lifetime": "table"}
+    ability_kinds = ABILITY_KINDS
+    default_zones = {Role.ACTIVATED: ("monster",), Role.TRIGGERED: ("monster",),
+                     Role.STATIC: ("monster", "spell_trap"), Role.REPLACEMENT: ("monster", "spell_trap")}
+    cost_kinds = costs.COST_KINDS
+    script_methods = SCRIPT_METHODS
+    filter_keys = {
+        "attacking": lambda game, card, want, player: _is_attacker(game, card) == bool(want),
+        "just_summoned": lambda game, card, want, player: _just_summoned(game, card) == bool(want),
+        "position": lambda game, card, want, player: card.zone == "monster" and position(card) == want,
+        "effect_monster": lambda game, card, want, player: (is_monster(card) and bool(card.definition.abilities))
+        == bool(want),
+    }
+    trigger_keys = {"attacked": lambda game, card, ev, want: (ev.get("target") == card.id) == bool(want)}
+    layers = ("set", "add")
+    op_layers = {"set": "set", "add": "add"}
+    card_resource = ("rulestack_cards", "yugioh")
+    sample_decks = ("classic_a", "classic_b")
+    targets_before_cost = False       # the cost is paid, then targets are chosen (YGO-A5)
+    max_turns = 200
+
+    # -- setup and turns ------------------------------------------------------------------------------
+    @hookimpl
+    def setup_game(self, game: Any) -> None:
+        turn.setup(game)
+
+    @hookimpl
+    def play_turn(self, game: Any) -> bool:
+        turn.play_turn(game)
+        return True
+
+    @hookimpl
+    def legal_actions(self, game: Any, player: int, window: str) -> list:
+        return actions.legal_actions(game, player, window)
+
+    @hookimpl
+    def perform_action(self, game: Any, action: Any) -> Any:
+        return actions.perform(game, action)
+
+    # -- activation ----------------------------------------------------------------------------------
+    @hookimpl
+    def can_activate(self, game: Any, activation: Any) -> bool | None:
+        ab = activation.ability
+        if activation.trigger is not None:
+            if ab.get("once_per_turn_by_name") and timing.name_used(game, activation.player, activation.card.name):
+                return False
+            return None
+        return timing.timing_problem(game, activation) is None
+
+    @hookimpl
+    def announce(self, game: Any, activation: Any) -> Any:
+        """Activating a Spell/Trap puts it face-up on the field (from the hand, or by flipping it);
+        a name-limited effect is marked used; an activation restriction starts to apply."""
+        card, ab, item = activation.card, activation.ability, activation.item
+        if ab.get("once_per_turn_by_name"):
+            timing.use_name(game, activation.player, card.name)
+        if ab.get("restriction") == "no_normal_summon":
+            game.set_value(activation.player, "no_normal_summon_turn", game.state.turn)
+        if ab.kind != "activate":
+            return None
+        activation.data["from_zone"] = card.zone
+        if card.zone == "hand":
+            card = game.move(card, "spell_trap", activation.player, face_up=True, cause=Cause.RULE,
+                             by=activation.player, how="activated")
+        else:
+            game.set(card, "face_up", True)
+            game.record("card_revealed", player=activation.player, card=card.id, code=card.code)
+        game.set_status(card, "activating", True, quiet=True)
+        game.set(item, "data", {**item.data, "card_gen": card.generation})
+        return True
+
+    @hookimpl
+    def cost_contributions(self, game: Any, activation: Any) -> list:
+        ab = activation.ability
+        if ab is None or ab.kind != "activate":
+            return []
+        if activation.data.get("from_zone", activation.card.zone) != "hand":
+            return []
+        return costs.tolls(game, activation.player, "activate_from_hand", activation.card)
+
+    # -- the chain ------------------------------------------------------------------------------------
+    @hookimpl
+    def push_item(self, game: Any, item: Any) -> bool:
+        chain.push(game, item)
+        return True
+
+    @hookimpl
+    def resolve_item(self, game: Any, item: Any) -> bool:
+        """A Continuous, Equip or Field card must still be on the field for its activation to
+        resolve (Premature Burial destroyed in the chain does nothing)."""
+        card = game.card(item.card)
+        if item.card_activation and not item.activation_negated and prop(card) in LASTING:
+            if card.generation != item.data.get("card_gen") or not on_field(card):
+                game.record("resolution_skipped", source=card.id, item=item.id, why="the card left the field")
+                return True
+        game.run_resolution(item)
+        return True
+
+    @hookimpl
+    def is_negated(self, game: Any, item: Any) -> bool:
+        card = game.card(item.card)
+        return rules.text_negated(game, card, card.definition.abilities[item.ability])
+
+    @hookimpl
+    def after_resolve(self, game: Any, item: Any) -> None:
+        """A Spell/Trap whose activation resolved goes to the GY unless it stays on the field
+        (Continuous, Equip, Field, or a card with a ``lifetime``); a negated activation sends it
+        there too, and so does an Equip Spell that equipped nothing."""
+        if not item.card_activation:
+            return
+        card = game.card(item.card)
+        if card.generation != item.data.get("card_gen") or not on_field(card):
+            return
+        game.set_status(card, "activating", None, quiet=True)
+        stays = prop(card) in LASTING or bool(card.definition.fields.get("lifetime"))
+        if item.activation_negated or (prop(card) in ONE_SHOT and not stays) or (
+                prop(card) == "Equip" and card.attached_to is None):
+            send(game, card, "graveyard", how="resolved", cause=Cause.RULE)
+
+    @hookimpl
+    def order_triggers(self, game: Any, triggers: list) -> list:
+        return chain.segoc(game, triggers)
+
+    @hookimpl
+    def state_checks(self, game: Any) -> bool:
+        return rules.state_checks(game)
+
+    @hookimpl
+    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool | None:
+        """Continuous and replacement effects apply only face-up on the field, and a card's own
+        continuous effects wait until its activation has resolved."""
+        if ability.role in (Role.STATIC, Role.REPLACEMENT):
+            zones = ability.get("zone") or self.default_zones[ability.role]
+            return card.zone in zones and card.face_up and not card.status.get("activating")
+        return None
+
+    @hookimpl
+    def modifiers(self, game: Any) -> list:
+        return rules.equip_modifiers(game)
+
+    # -- loading ---------------------------------------------------------------------------------------
+    @hookimpl
+    def expand_keywords(self, entry: Any, abilities: list) -> list:
+        """A FLIP effect triggers when its monster is flipped face-up (by a Flip Summon, an attack or
+        an effect)."""
+        out = []
+        for ab in abilities:
+            if isinstance(ab, dict) and ab.get("kind") == "flip" and "trigger" not in ab:
+                ab = {**ab, "trigger": {"on": "flipped", "self": True}}
+            out.append(ab)
+        return out
+
+    @hookimpl
+    def validate_deck(self, game: Any, deck: Any) -> list:
+        """Main Deck 40 to 60 cards, Extra Deck up to 15, at most 3 copies of a card."""
+        problems = []
+        main, extra = deck.sections.get("main", ()), deck.sections.get("extra", ())
+        if not 40 <= len(main) <= 60:
+            problems.append(f"a Main Deck has 40 to 60 cards, not {len(main)}")
+        if len(extra) > 15:
+            problems.append(f"an Extra Deck has at most 15 cards, not {len(extra)}")
+        for code, n in Counter(list(main) + list(extra)).items():
+            if n > 3:
+                problems.append(f"{game.pool.entries[code].name}: {n} copies (3 at most)")
+        for code in main:
+            if is_extra_deck_monster(game.pool.entries[code].fields):
+                problems.append(f"{game.pool.entries[code].name} belongs in the Extra Deck")
+        return problems
+
+
+def _is_attacker(game: Any, card: Any) -> bool:
+    atk = game.value_of(None, "attack")
+    return bool(atk) and atk["attacker"] == card.id and card.zone == "monster"
+
+
+def _just_summoned(game: Any, card: Any) -> bool:
+    return card.zone == "monster" and any(ev.get("on") == "summoned" and ev.get("card") == card.id
+                                          for ev in timing.timing_events(game))
+

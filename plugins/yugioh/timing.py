@@ -1,0 +1,209 @@
+"""When a card or effect may be activated: windows, spell speeds and "When ..." timings.
+
+Windows (the ``window`` of an action):
+
+* ``main`` — the turn player's open game state in their Main Phase with an empty chain: the only
+  place Spell Speed 1 may start a chain (Normal Spells, Ignition effects ...).
+* ``open`` — any other open game state with an empty chain (phase starts, the turn player's
+  Battle Step, the opponent before a phase ends, right after a Summon or attack declaration):
+  Spell Speed 2 and 3 only.
+* ``chain`` — responding to the last chain link: the response needs a spell speed of at least 2
+  and at least the last link's; only Spell Speed 3 may respond to Spell Speed 3 (B3.1, YGO-14).
+* ``summon`` — a monster is about to be Summoned: only effects that negate Summons
+  (tag ``negate_summon``: Solemn Judgment, Stardust Warrior) may start a chain.
+
+Nothing may be activated while a chain resolves. Trigger effects are not activated in windows:
+they go on a chain through SEGOC (:mod:`.chain`), so spell speed does not gate them.
+
+"When ..." timings are data: ``when = { on = "attack_declared", player = "opponent" }`` on an
+activated ability matches the events that opened the current timing (a Summon, an attack
+declaration), and ``when = { on = "link", card_type = "Trap", card_activation = true }`` matches
+the last chain link (Seven Tools of the Bandit: "When a Trap Card is activated").
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rulestack.context import relative_player
+
+from .cardinfo import ability_speed, card_type, free_zones, is_trap, prop
+
+MAIN_PHASES = ("main1", "main2")
+
+#: Keys of a ``when`` table that are not compared with the event's fields.
+_SPECIAL_WHEN_KEYS = frozenset({"on", "player", "filter", "tag"})
+
+
+# -- chain links as plain data ------------------------------------------------------------------------
+def link_info(game: Any, item: Any) -> dict[str, Any]:
+    """A chain link as plain data (what ``ctx:last_link()`` returns to scripts)."""
+    card = game.state.cards.get(item.card) if item.card is not None else None
+    ab = card.definition.abilities[item.ability] if card is not None and item.ability is not None else None
+    return {
+        "id": item.id, "link": item.data.get("link"), "card": item.card, "controller": item.controller,
+        "name": card.name if card else None, "code": card.code if card else None,
+        "card_type": card_type(card) if card else None, "property": prop(card) if card else None,
+        "card_activation": item.card_activation, "kind": ab.kind if ab else None,
+        "speed": item.data.get("speed", 1), "tags": list(ab.get("tags") or ()) if ab else [],
+        "activation_negated": item.activation_negated,
+    }
+
+
+def top_link(game: Any) -> Any:
+    stack = game.state.stack
+    return stack[-1] if stack else None
+
+
+# -- the events that opened the current timing -------------------------------------------------------
+def timing_events(game: Any) -> tuple:
+    """What just happened and may be responded to ("When a monster is Summoned", "When an attack is
+    declared"): kept while the chain built at that timing lasts."""
+    return game.value_of(None, "timing", ())
+
+
+def open_timing(game: Any, event: Mapping[str, Any]) -> None:
+    game.set_value(None, "timing", tuple(timing_events(game)) + (dict(event),))
+
+
+def close_timing(game: Any) -> None:
+    if timing_events(game):
+        game.set_value(None, "timing", ())
+
+
+def _field_matches(have: Any, want: Any) -> bool:
+    options = want if isinstance(want, list) else [want]
+    if isinstance(have, (list, tuple)):
+        return any(o in have for o in options)
+    return have in options
+
+
+def when_matches(game: Any, card: Any, when: Mapping[str, Any], controller: int) -> bool:
+    """Does a ``when`` table match the current timing (or, for ``on = "link"``, the last link)?"""
+    on = when.get("on")
+    if on == "link":
+        top = top_link(game)
+        if top is None:
+            return False
+        candidates = [link_info(game, top)]
+    else:
+        candidates = [ev for ev in timing_events(game) if ev.get("on") == on]
+    for ev in candidates:
+        if _event_matches(game, card, when, ev, controller):
+            return True
+    return False
+
+
+def _event_matches(game: Any, card: Any, when: Mapping[str, Any], ev: Mapping[str, Any], controller: int) -> bool:
+    for key, want in when.items():
+        if key == "on":
+            continue
+        if key == "player":
+            who = ev.get("controller", ev.get("player"))
+            if who != relative_player(game, controller, want):
+                return False
+        elif key == "filter":
+            subject = ev.get("card")
+            if subject is None or not game.matches(game.card(subject), want, controller, card):
+                return False
+        elif key == "tag":
+            if not _field_matches(ev.get("tags", ()), want):
+                return False
+        elif not _field_matches(ev.get(key), want):
+            return False
+    return True
+
+
+# -- may this be activated now? -----------------------------------------------------------------------
+def current_window(game: Any, player: int) -> str:
+    """The window an activation outside any action window (a direct ``activate``) belongs to."""
+    st = game.state
+    if st.stack:
+        return "chain"
+    if game.value_of(None, "summoning"):
+        return "summon"
+    if st.phase in MAIN_PHASES and player == st.active_player:
+        return "main"
+    return "open"
+
+
+def speed_problem(game: Any, speed: int, window: str, tags: Any) -> str | None:
+    """Why an ability of this spell speed cannot start or join a chain in ``window``."""
+    if window == "summon":
+        if "negate_summon" not in (tags or ()):
+            return "only an effect that negates a Summon may be activated as a monster is Summoned"
+        return None
+    top = top_link(game)
+    if top is not None:
+        top_speed = top.data.get("speed", 1)
+        if speed < 2:
+            return "Spell Speed 1 can only be Chain Link 1"
+        if top_speed == 3 and speed < 3:
+            return "only Spell Speed 3 can respond to Spell Speed 3"
+        if speed < top_speed:
+            return f"Spell Speed {speed} cannot respond to Spell Speed {top_speed}"
+        return None
+    if speed == 1 and window != "main":
+        return "Spell Speed 1 starts a chain only in your own Main Phase, in an open game state"
+    return None
+
+
+def place_problem(game: Any, act: Any) -> str | None:
+    """Where the card must be, face up or down, for this kind of ability."""
+    card, ab, player, st = act.card, act.ability, act.player, game.state
+    if card.zone != "hand" and card.controller != player:
+        return f"{card.name} is not controlled by P{player}"
+    if ab.kind == "activate":
+        if card.zone == "hand":
+            if card.owner != player:
+                return f"{card.name} is not in P{player}'s hand"
+            if is_trap(card):
+                return "a Trap Card must be Set before it is activated"
+            if prop(card) == "Quick-Play" and player != st.active_player:
+                return "a Quick-Play Spell is activated from the hand only during your own turn"
+            if prop(card) != "Field" and free_zones(game, "spell_trap", player) <= 0:
+                return "no Spell & Trap Zone is free"
+        elif card.zone == "spell_trap":
+            if card.face_up:
+                return f"{card.name} is already face-up"
+            if (is_trap(card) or prop(card) == "Quick-Play") and card.status.get("set_turn") == st.turn:
+                return f"{card.name} was Set this turn"
+        else:
+            return f"a card is activated from the hand or the field, not from {card.zone}"
+    elif card.zone in ("monster", "spell_trap") and not card.face_up:
+        return f"{card.name} is face-down"
+    return None
+
+
+def timing_problem(game: Any, act: Any) -> str | None:
+    """Why ``act`` (an activated ability, not a trigger) may not be activated now, or ``None``."""
+    if game.value_of(None, "resolving"):
+        return "nothing can be activated while a chain resolves"
+    problem = place_problem(game, act)
+    if problem:
+        return problem
+    ab = act.ability
+    window = act.window or current_window(game, act.player)
+    if window == "main" and (game.state.stack or act.player != game.state.active_player):
+        window = "chain" if game.state.stack else "open"
+    problem = speed_problem(game, ability_speed(act.card, ab), window, ab.get("tags"))
+    if problem:
+        return problem
+    when = ab.get("when")
+    if when and not when_matches(game, act.card, when, act.player):
+        return f"the timing of {act.card.name} has not come"
+    if ab.get("once_per_turn_by_name") and name_used(game, act.player, act.card.name):
+        return f"an effect of {act.card.name} was already used this turn"
+    restriction = ab.get("restriction")
+    if restriction == "no_normal_summon" and game.value_of(act.player, "normal_summon_turn") == game.state.turn:
+        return "you already Normal Summoned or Set this turn"
+    return None
+
+
+def name_used(game: Any, player: int, name: str) -> bool:
+    return game.value_of(player, "names_used", {}).get(name) == game.state.turn
+
+
+def use_name(game: Any, player: int, name: str) -> None:
+    used = dict(game.value_of(player, "names_used", {}))
+    used[name] = game.state.turn
+    game.set_value(player, "names_used", used)

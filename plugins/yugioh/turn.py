@@ -1,0 +1,122 @@
+"""The turn: Draw Phase, Standby Phase, Main Phase 1, Battle Phase, Main Phase 2, End Phase.
+
+* Draw Phase: the turn player draws 1 card, except the player going first on the first turn.
+* Standby Phase: maintenance costs (Messenger of Peace), then "during the Standby Phase" effects.
+* Main Phase 1: the turn player's open game state (Summons, Sets, Spells, Ignition effects); when
+  they want to move on, the opponent gets a last chance to respond. From Main Phase 1 the turn
+  player enters the Battle Phase (not on the first turn of the Duel) or goes to the End Phase.
+* Main Phase 2 happens only after a Battle Phase.
+* End Phase: "during the End Phase" effects, Swords of Revealing Light's count, the hand limit
+  (discard down to 6), and "until the end of this turn" effects end.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Cause
+
+from . import chain, costs
+from .moves import destroy, draw, send
+
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+HAND_LIMIT = 6
+
+
+def play_turn(game: Any) -> None:
+    """Play the turn from the recorded phase (``None``: the start of the turn)."""
+    st = game.state
+    for p in game.players:
+        if p.life is None:  # a position built without setup
+            game.set_life(p.index, 8000)
+    start = st.phase if st.phase in PHASES else "draw"
+    skip_battle = st.turn <= 1
+    battle_done = start in ("main2", "end")
+    for name in PHASES[PHASES.index(start):]:
+        if name == "battle" and skip_battle:
+            continue
+        if name == "main2" and not battle_done:
+            continue
+        if st.phase != name:
+            game.set_phase(name)
+        if name == "draw":
+            draw_phase(game)
+        elif name == "standby":
+            standby_phase(game)
+        elif name == "main1":
+            if main_phase(game) == "end_turn":
+                skip_battle = True
+        elif name == "battle":
+            from .battle import battle_phase
+            battle_phase(game)
+            battle_done = True
+        elif name == "main2":
+            main_phase(game)
+        else:
+            end_phase(game)
+
+
+def draw_phase(game: Any) -> None:
+    st = game.state
+    if st.turn > 1:  # the player going first skips their first draw
+        draw(game, st.active_player, 1)
+    chain.open_window(game)
+
+
+def standby_phase(game: Any) -> None:
+    costs.maintain(game, game.state.active_player, "standby")
+    chain.open_window(game)
+
+
+def main_phase(game: Any) -> str:
+    """The turn player acts until they move on; returns how they left (``pass`` or ``end_turn``)."""
+    tp = game.state.active_player
+    while True:
+        chain.settle(game)
+        action = game.act(tp, "main")
+        if action.kind not in ("pass", "end_turn"):
+            continue
+        chain.settle(game)
+        if game.act(game.opponent(tp), "open").kind == "pass":
+            return action.kind
+
+
+def end_phase(game: Any) -> None:
+    st = game.state
+    tp = st.active_player
+    chain.open_window(game)
+    _count_down(game, tp)
+    chain.settle(game)
+    hand = game.cards_in("hand", tp)
+    if len(hand) > HAND_LIMIT:
+        extra = len(hand) - HAND_LIMIT
+        chosen = game.choose_cards(tp, [c.id for c in hand], extra, extra, f"discard down to {HAND_LIMIT} cards",
+                                   reason="hand_limit")
+        for cid in chosen:
+            send(game, cid, "graveyard", how="discarded", cause=Cause.RULE, by=tp)
+        chain.settle(game)
+    game.end_effects(lambda e: e.duration == "until_end_of_turn")
+
+
+def _count_down(game: Any, tp: int) -> None:
+    """Cards with a ``lifetime`` (Swords of Revealing Light) count the End Phases of their
+    controller's opponent and are destroyed at the last one."""
+    for card in list(game.cards_in("spell_trap", game.opponent(tp))):
+        life = card.definition.fields.get("lifetime")
+        if not life or not card.face_up:
+            continue
+        n = game.add_counters(card, "turn", 1, cause=Cause.RULE, source=card.id)
+        if n >= int(life.get("opponent_turns", 3)):
+            destroy(game, card, cause=Cause.EFFECT, source=card.id)
+
+
+def setup(game: Any) -> None:
+    """Shuffle, 8000 LP each, a coin toss for who goes first, 5 cards each."""
+    for p in range(len(game.players)):
+        game.shuffle("deck", p)
+        game.set_life(p, 8000)
+    first = game.rng.randint(0, len(game.players) - 1)
+    game.set_value(None, "first_player", first)
+    game.journal.setattr(game.state, "active_player", first)
+    game.record("coin_toss", player=first, goes_first=first)
+    for p in range(len(game.players)):
+        draw(game, p, 5)
