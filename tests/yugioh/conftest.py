@@ -1,0 +1,37 @@
+"""Shared setup for the Yu-Gi-Oh! tests: a test variant of the system whose pool adds the scripted
+test cards of Part C ("Card X" with exactly the text a checklist row gives), and a duel builder."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulestack.scenario import Scenario
+from rulestack_systems.yugioh import YugiohSystem
+
+HERE = Path(__file__).parent
+
+
+class YugiohTestSystem(YugiohSystem):
+    """The Yu-Gi-Oh! system plus the test-only cards in ``tests/yugioh/cards``."""
+
+    @classmethod
+    def card_files(cls) -> list[Path]:
+        return super().card_files() + sorted((HERE / "cards").glob("*.yaml"))
+
+
+def duel(*, active: int = 0, phase: str = "main1", turn: int = 3, lp: tuple[int, int] = (8000, 8000),
+         deck: int = 5) -> Scenario:
+    """A position in the middle of a duel: both players at ``lp``, a few cards left in each Deck,
+    ``active``'s turn at ``phase``."""
+    sc = Scenario(YugiohTestSystem)
+    for p in (0, 1):
+        sc.set_life(p, lp[p])
+        sc.add_many(["Celtic Guardian"] * deck, "deck", p)
+    sc.set_turn(turn=turn, active=active, phase=phase)
+    return sc
+
+
+@pytest.fixture
+def make_duel():
+    return duel
