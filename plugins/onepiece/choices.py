@@ -33,7 +33,7 @@ def search(game: Any, player: int, *, look: int, spec: Mapping[str, Any] | None,
     """Look at the top ``look`` cards of ``player``'s deck (they stay in the deck while looked at,
     11-3-2); choose up to ``count`` that match ``spec`` — or as many as possible unless ``up_to``;
     reveal them and add them to hand (11-2-1); put the rest on the ``rest`` of the deck
-    ("bottom" or "top") in the order the player chooses."""
+    ("bottom" or "top") in the order the player chooses (listed lowest first)."""
     deck = game.zone(DECK, player).cards
     looked = list(reversed(deck[-look:])) if look > 0 else []      # top card first
     source_card = game.card(source) if source is not None else None
@@ -43,8 +43,7 @@ def search(game: Any, player: int, *, look: int, spec: Mapping[str, Any] | None,
     most = min(count, len(matching))
     chosen: list[int] = []
     if most:
-        options = tuple(Option(label=game.card(c).name, value=c, card=c,
-                               info={**game.card_view(game.card(c), player), "matches": c in matching})
+        options = tuple(Option(label=game.card(c).name, value=c, card=c, info=_face(game.card(c), c in matching))
                         for c in looked)
 
         def must_match(answer: list[int]) -> str | None:
@@ -60,8 +59,14 @@ def search(game: Any, player: int, *, look: int, spec: Mapping[str, Any] | None,
         for c in chosen:
             game.move(c, HAND, player, cause=Cause.EFFECT, source=source, by=player)
     others = [c for c in looked if c not in chosen]
-    ordered = game.order(player, others, "order the cards you put back", label=lambda c: game.card(c).name)
-    for c in ordered:
+    ordered = game.order(player, others, "order the cards you put back, lowest first",
+                         label=lambda c: game.card(c).name)
+    for c in (reversed(ordered) if rest == "bottom" else ordered):     # they end up in the chosen order
         game.move(c, DECK, player, position="bottom" if rest == "bottom" else "top", cause=Cause.EFFECT,
                   source=source, by=player, kind="placed")
     return chosen
+
+
+def _face(card: Any, matches: bool) -> dict:
+    """What the searcher sees of a card they look at: its face, even though it stays in a secret area."""
+    return {"id": card.id, "code": card.code, "name": card.name, "owner": card.owner, "matches": matches}

@@ -42,7 +42,7 @@ def deal_damage(game: Any, player: int, amount: int, *, source: int | None, bani
         top = game.card(life[-1])
         if banish:
             take_life_card(game, top, TRASH, cause=cause, source=source, by=player)
-        elif not _activate_trigger(game, top, player, source):
+        elif not _activate_trigger(game, top, player, cause):
             take_life_card(game, top, HAND, cause=cause, source=source, by=player)
         game.run_state_checks()
     if not outer:
@@ -59,14 +59,14 @@ def trigger_ability(game: Any, card: Card) -> Any:
     return None
 
 
-def _activate_trigger(game: Any, card: Card, player: int, source: int | None) -> bool:
+def _activate_trigger(game: Any, card: Card, player: int, cause: str) -> bool:
     """Offer the [Trigger] of a Life card taken by damage; returns whether it was activated."""
     ab = trigger_ability(game, card)
     if ab is None:
         return False
     if not game.yes_no(player, f"Reveal {card.name} and activate its [Trigger]?", source=card.id):
         return False
-    take_life_card(game, card, NO_AREA, cause=Cause.RULE, by=player, face_up=True, revealed=True)
+    take_life_card(game, card, NO_AREA, cause=cause, by=player, face_up=True, revealed=True)
     act = Activation(player=player, card=card, ability=ab)
     if game.activation_problem(act) is None:
         game.activate(player, card, ab)
