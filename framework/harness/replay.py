@@ -27,6 +27,7 @@ from ..errors import DataError, GameAborted, RulestackError
 from ..events import Event
 from ..game import Game
 from ..narrate import narrate
+from .logtext import describe_event
 from .systems import SystemRef, base_system, card_digest
 
 FORMAT = "rulestack-replay"
@@ -283,15 +284,14 @@ class ReplayCheck:
         event = Event(seq=ev.get("seq", 0), kind=ev.get("kind", "?"), cause=ev.get("cause", "rule"),
                       source=ev.get("source"), player=ev.get("player"),
                       data={k: v for k, v in ev.items() if k not in ("seq", "kind", "cause", "source", "player")})
-        text = str(event)
-        if self.game is not None:
-            try:
-                said = narrate(self.game, event)
-            except Exception:  # a recorded event the current game cannot narrate
-                said = None
-            if said:
-                text += f"   | {said}"
-        return text
+        if self.game is None:
+            return str(event)
+        text = describe_event(self.game, event)   # with the names of the cards it mentions
+        try:
+            said = narrate(self.game, event)
+        except Exception:  # a recorded event the current game cannot narrate
+            said = None
+        return text + (f"   | {said}" if said else "")
 
 
 def _result_text(result: Mapping[str, Any] | None) -> str:

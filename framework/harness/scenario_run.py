@@ -23,6 +23,7 @@ from ..sandbox import ScriptError
 from ..scenario import Scenario
 from .scenario_format import (CardExpectation, DecisionMatch, EventMatch, ScenarioSpec, Step, ZoneExpectation,
                               load_scenario_file)
+from .logtext import describe_event
 from .systems import load_system_spec, with_cards
 
 #: How many events a failure shows.
@@ -95,17 +96,6 @@ def _answer_line(step: Step, decision: Decision, answer: Any) -> str:
         chosen = str(answer)
     line = f" (line {step.line})" if step.line else ""
     return f"{step.field}{line} {step.answer!r} -> P{decision.player} {decision.kind} {decision.prompt!r}: {chosen}"
-
-
-def describe_event(game: Game, ev: Event) -> str:
-    """An event as one line, with the names of the cards it mentions."""
-    text = str(ev)
-    names = []
-    for key in ("card", "source"):
-        cid = ev.get(key) if key == "card" else ev.source
-        if isinstance(cid, int) and cid in game.state.cards:
-            names.append(game.state.cards[cid].name)
-    return text + (f"  ({', '.join(dict.fromkeys(names))})" if names else "")
 
 
 class ScenarioRunner:
