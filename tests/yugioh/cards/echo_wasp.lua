@@ -1,0 +1,4 @@
+-- Echo Wasp (test card): "If" this card is sent from the field to the GY: you can draw 1 card.
+return { abilities = { { kind = "trigger", optional = true, wording = "if",
+                         trigger = { on = "moved", self = true, from = "monster", to = "graveyard" },
+                         resolve = function(ctx) ctx:draw(1) end } } }
