@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from rulestack import Action, Cause
+from rulestack import Action, Activation, Cause
 
 from . import actions, mana, rules, targets
 from .turn import MAIN_PHASES
@@ -93,35 +93,44 @@ def after_resolve(game: Any, item: Any) -> None:
 # -- actions ---------------------------------------------------------------------------------------
 
 def legal_actions(game: Any, player: int, window: str) -> list[Action]:
-    """With priority: pass, play a land, cast a spell, activate an ability."""
+    """With priority: pass, play a land, cast a spell, activate an ability. Copies of a card in
+    hand offer one choice, not one per copy."""
     if window != WINDOW:
         return []
     out = [Action("pass", player, label="pass")]
-    if sorcery_timing(game, player) and game.value_of(player, "lands_played", 0) < 1:   # 305.2
+    at_sorcery_speed = sorcery_timing(game, player)
+    if at_sorcery_speed and game.value_of(player, "lands_played", 0) < 1:   # 305.2
         seen = set()
         for card in game.cards_in("hand", player):
             if rules.is_land(game, card) and card.name not in seen:
                 seen.add(card.name)
                 out.append(Action("play_land", player, card.id, label=f"play {card.name}"))
-    for act in game.activatable(player, window, zones=["hand"], kinds=["spell"]):
-        out.append(attrs.evolve(act, label=f"cast {game.card(act.card).name}"))
+    out += castable(game, player, window, at_sorcery_speed)
     for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
         card = game.card(act.card)
         ab = card.definition.abilities[act.ability]
         out.append(attrs.evolve(act, label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
-    return _distinct(game, out)
+    return out
 
 
-def _distinct(game: Any, acts: list[Action]) -> list[Action]:
-    """Copies of one card in hand offer one choice, not one per copy."""
-    out, seen = [], set()
-    for a in acts:
-        if a.kind == "activate" and game.card(a.card).zone == "hand":
-            key = (a.kind, game.card(a.card).code, a.ability)
-            if key in seen:
+def castable(game: Any, player: int, window: str, at_sorcery_speed: bool) -> list[Action]:
+    """The spells ``player`` may cast now. Two cheap necessary conditions (enough untapped
+    lands for the printed mana value, since nothing in the pool reduces costs; instant speed when
+    it is not sorcery time) spare the full check (:meth:`Game.can_activate`, a dry-run payment)."""
+    out = []
+    lands = len(mana.sources(game, player))
+    seen: set[str] = set()
+    for card in game.cards_in("hand", player):
+        if card.code in seen or rules.is_land(game, card):
+            continue
+        seen.add(card.code)
+        for ab in card.definition.abilities:
+            if ab.kind != "spell" or sum(c.amount for c in ab.cost if c.kind == "mana") > lands:
                 continue
-            seen.add(key)
-        out.append(a)
+            if not at_sorcery_speed and not (rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")):
+                continue
+            if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
+                out.append(Action("activate", player, card.id, ab.index, label=f"cast {card.name}"))
     return out
 
 

@@ -82,11 +82,10 @@ def colors_of(text: str | None) -> tuple[str, ...]:
 def produced_colors(game: Any, card: Any) -> frozenset[str]:
     """The colours of mana a permanent's mana abilities make: a basic land type's intrinsic
     ability (305.6) plus a ``produces`` field; nothing once it has lost all abilities."""
-    values = game.values(card)
-    if values.get("abilities_removed"):
+    if game.abilities_removed(card):
         return frozenset()
-    out = {BASIC_LAND_MANA[t] for t in values.get("subtypes") or () if t in BASIC_LAND_MANA}
-    out.update(values.get("produces") or ())
+    out = {BASIC_LAND_MANA[t] for t in rules.subtypes_of(game, card) if t in BASIC_LAND_MANA}
+    out.update(card.definition.fields.get("produces") or ())
     return frozenset(out)
 
 

@@ -11,8 +11,45 @@ KEYWORDS = frozenset({"Flying", "First strike", "Double strike", "Trample", "Vig
                       "Defender", "Lifelink", "Deathtouch"})
 
 
+#: Card fields that type-changing effects (layer 4) would change.
+TYPE_FIELDS = ("types", "subtypes", "supertypes")
+
+
+def printed_types_hold(game: Any) -> bool:
+    """True when no continuous effect in the game can change a card's types, so the printed
+    types are the current ones and need no layer computation (a hot path: every "is it a
+    creature?"). Cached per journal version; static abilities are looked at once per set of cards."""
+    system = game.system
+    version = game.journal.version
+    if system.types_hold[0] == version:
+        return system.types_hold[1]
+    count = len(game.state.cards)
+    if system.type_statics[0] != count:
+        statics = any(spec.get("attr") in TYPE_FIELDS
+                      for c in game.state.cards.values() for ab in c.definition.abilities
+                      if ab.role == "static" for spec in ab.get("modify") or ())
+        system.type_statics = (count, statics)
+    hold = not system.type_statics[1] and not any(e.attr in TYPE_FIELDS for e in game.state.effects)
+    system.types_hold = (version, hold)
+    return hold
+
+
 def types_of(game: Any, card: Any) -> tuple[str, ...]:
+    if printed_types_hold(game):
+        return card.definition.fields.get("types") or ()
     return tuple(game.values(card).get("types") or ())
+
+
+def subtypes_of(game: Any, card: Any) -> tuple[str, ...]:
+    if printed_types_hold(game):
+        return card.definition.fields.get("subtypes") or ()
+    return tuple(game.values(card).get("subtypes") or ())
+
+
+def supertypes_of(game: Any, card: Any) -> tuple[str, ...]:
+    if printed_types_hold(game):
+        return card.definition.fields.get("supertypes") or ()
+    return tuple(game.values(card).get("supertypes") or ())
 
 
 def has_type(game: Any, card: Any, kind: str) -> bool:
@@ -33,7 +70,7 @@ def is_permanent_card(card: Any) -> bool:
 
 
 def is_saga(game: Any, card: Any) -> bool:
-    return "Saga" in (game.values(card).get("subtypes") or ())
+    return "Saga" in subtypes_of(game, card)
 
 
 def summoning_sick(game: Any, card: Any) -> bool:

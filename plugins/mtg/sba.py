@@ -11,6 +11,9 @@ from . import actions, rules, sagas
 
 def check(game: Any) -> bool:
     """Perform every state-based action that applies now, simultaneously. ``True`` if any did."""
+    system = game.system
+    if system.sba_clean_at == game.journal.version:
+        return False            # nothing changed since a check that found nothing to do
     losers = [p.index for p in game.players
               if (p.life is not None and p.life <= 0)             # 704.5a
               or p.values.get("drew_from_empty")]                 # 704.5b
@@ -40,6 +43,8 @@ def check(game: Any) -> bool:
     for card, how in doomed:
         by = card.controller if how in ("sacrificed", "legend_rule") else None
         actions.to_graveyard(game, card, how, cause=Cause.RULE, by=by)
+    if not doomed:
+        system.sba_clean_at = game.journal.version
     return bool(doomed)
 
 
@@ -49,7 +54,7 @@ def _legend_rule(game: Any) -> list[tuple[Any, str]]:
     for p in range(len(game.players)):
         by_name: dict[str, list[Any]] = {}
         for card in game.cards_in("battlefield", p):
-            if "Legendary" in (game.values(card).get("supertypes") or ()):
+            if "Legendary" in rules.supertypes_of(game, card):
                 by_name.setdefault(card.name, []).append(card)
         for name, group in by_name.items():
             if len(group) > 1:

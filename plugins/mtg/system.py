@@ -117,6 +117,12 @@ class MTGSystem(GameSystem):
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
+        #: Caches of rules.printed_types_hold: (number of cards, whether a static ability among them
+        #: changes types) and (journal version, whether printed types hold).
+        self.type_statics: tuple[int, bool] = (-1, True)
+        self.types_hold: tuple[int, bool] = (-1, False)
+        #: The journal version at which the state-based actions last found nothing to do.
+        self.sba_clean_at: int = -1
         if self.settings["cr"] not in sagas.EDITIONS:
             raise ConfigurationError(f"setting 'cr' must be one of {', '.join(sagas.EDITIONS)}, "
                                      f"not {self.settings['cr']!r}")

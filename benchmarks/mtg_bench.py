@@ -1,0 +1,106 @@
+"""MTG benchmark: random full games between the sample decks, in one process.
+
+Prints the median over several rounds of random full games per second and decisions per second
+(every answer an agent gives), the time per decision and per game, and, measured in the same run
+as the floor to compare against, one bare pluggy hook call and one bare lupa call. Ratios are what
+carry across machines. The peer (ARCHITECTURE.md): ygopro-core plays about 23 random duels/s at
+about 28,000 decisions/s on this kind of machine.
+
+Run: ``python benchmarks/mtg_bench.py [--games N] [--rounds R]``
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import lupa.lua54 as lupa
+import pluggy
+
+from rulestack import Game
+
+DECKS = ("white_weenie", "red_burn")
+
+
+def bare_lupa_us(n: int = 100_000) -> float:
+    """Microseconds per call of a trivial Lua function from Python."""
+    rt = lupa.LuaRuntime()
+    f = rt.eval("function(x) return x + 1 end")
+    t = time.perf_counter()
+    for i in range(n):
+        f(i)
+    return (time.perf_counter() - t) / n * 1e6
+
+
+def bare_hook_us(n: int = 100_000) -> float:
+    """Microseconds per call of a one-implementation pluggy hook."""
+    spec, impl = pluggy.HookspecMarker("bench"), pluggy.HookimplMarker("bench")
+
+    class Spec:
+        @spec
+        def ping(self, x):
+            """A hook."""
+
+    class Plugin:
+        @impl
+        def ping(self, x):
+            return x
+
+    pm = pluggy.PluginManager("bench")
+    pm.add_hookspecs(Spec)
+    pm.register(Plugin())
+    hook = pm.hook.ping
+    t = time.perf_counter()
+    for i in range(n):
+        hook(x=i)
+    return (time.perf_counter() - t) / n * 1e6
+
+
+def play_round(first_seed: int, games: int) -> tuple[float, int, int]:
+    """Play ``games`` seeded random games; returns (seconds, decisions, turns)."""
+    decisions = turns = 0
+    t = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        game = Game("mtg", list(DECKS), seed=seed)
+        result = game.play()
+        game.close()
+        decisions += result.decisions
+        turns += result.turns
+    return time.perf_counter() - t, decisions, turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per round (default 20)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; medians are reported (default 5)")
+    args = parser.parse_args()
+
+    play_round(10_000, 2)                       # warm up: the process-wide card pool is built once
+    rates, dec_rates, per_decision = [], [], []
+    total_turns = total_games = 0
+    for r in range(args.rounds):
+        seconds, decisions, turns = play_round(r * args.games, args.games)
+        rates.append(args.games / seconds)
+        dec_rates.append(decisions / seconds)
+        per_decision.append(seconds / decisions * 1e6)
+        total_turns += turns
+        total_games += args.games
+    lua = statistics.median(bare_lupa_us() for _ in range(5))
+    hook = statistics.median(bare_hook_us() for _ in range(5))
+    games_s, decs_s, us_dec = statistics.median(rates), statistics.median(dec_rates), statistics.median(per_decision)
+
+    print(f"mtg random games ({' vs '.join(DECKS)}), {args.rounds} rounds of {args.games}, median:")
+    print(f"  games per second      {games_s:10.1f}   ({1000 / games_s:.1f} ms per game, "
+          f"{total_turns / total_games:.1f} turns per game)")
+    print(f"  decisions per second  {decs_s:10.0f}   ({us_dec:.0f} us per decision)")
+    print("floor, same run:")
+    print(f"  bare lupa call        {lua:10.2f} us")
+    print(f"  bare pluggy hook call {hook:10.2f} us")
+    print("ratios:")
+    print(f"  one decision = {us_dec / hook:8.0f} hook calls = {us_dec / lua:8.0f} lupa calls")
+    print(f"  vs ygopro-core (23 duels/s, 28,400 decisions/s): {games_s / 23:.2f}x games/s, "
+          f"{decs_s / 28_400:.3f}x decisions/s")
+
+
+if __name__ == "__main__":
+    main()
