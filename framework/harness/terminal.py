@@ -223,6 +223,5 @@ def _who(idx: Any, me: Any, view: Mapping[str, Any], names: Mapping[int, str]) -
         return "?"
     players = view.get("players", [])
     name = players[idx]["name"] if 0 <= idx < len(players) else f"P{idx}"
-    extra = names.get(idx)
-    label = f"{name} ({extra})" if extra else name
-    return f"{label} (you)" if idx == me else label
+    extras = [x for x in (names.get(idx), "you" if idx == me else None) if x]
+    return f"{name} ({', '.join(extras)})" if extras else name

@@ -143,7 +143,7 @@ def test_a_whole_game_typed_into_stdin(tmp_path, tiny_env):
                             stderr=subprocess.PIPE, env=tiny_env)
     deadline = time.monotonic() + 120
     screen = _read_until_prompt(proc, deadline)
-    assert "P0 (alpha) (you)" in screen and "your decision" in screen
+    assert "P0 (alpha, you)" in screen and "your decision" in screen
     transcript = [screen]
     for typed in ("99", "no such option"):                 # refused, asked again
         proc.stdin.write(typed.encode() + b"\n")
