@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from rulestack import Cause, Decision, Option
 from rulestack.decisions import CHOOSE
 
-from . import areas
+from . import areas, rules
 from .areas import DECK, HAND
 
 
@@ -58,6 +58,7 @@ def search(game: Any, player: int, *, look: int, spec: Mapping[str, Any] | None,
                     codes=[game.card(c).code for c in chosen])
         for c in chosen:
             game.move(c, HAND, player, cause=Cause.EFFECT, source=source, by=player)
+        rules.check_defeat_now(game)
     others = [c for c in looked if c not in chosen]
     ordered = game.order(player, others, "order the cards you put back, lowest first",
                          label=lambda c: game.card(c).name)

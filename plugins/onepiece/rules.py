@@ -30,6 +30,13 @@ def rule_processing(game: Any) -> bool:
     return changed
 
 
+def check_defeat_now(game: Any) -> None:
+    """Rule processing right away if a player now meets a defeat condition (9-1-2): called after
+    every move an effect makes, so a player whose deck an effect empties loses at once."""
+    if any(defeat_condition(game, p.index) for p in game.players):
+        game.run_state_checks()
+
+
 def defeat_condition(game: Any, player: int) -> str | None:
     """The defeat condition ``player`` meets, if any (1-2-1-1, 9-2-1)."""
     if game.value_of(player, HIT_AT_ZERO):

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Cause, ChoiceRequest
-from rulestack.context import ScriptUsageError
+from rulestack.context import HOST_METHODS, ScriptUsageError
 
-from . import areas, choices, don, life, play, turn
+from . import areas, choices, don, life, play, rules, turn
 from .areas import HAND, LIFE
 from .battle import BATTLE
 
@@ -26,6 +26,14 @@ def _count(value: Any, name: str) -> int:
 def m_draw(ctx: Any, n: Any = 1, who: Any = "you") -> int:
     """Draw ``n`` cards (4-5); returns how many were drawn."""
     return turn.draw(ctx.game, ctx.who(who), _count(n, "draw(n)"), cause=Cause.EFFECT, source=ctx.source_id)
+
+
+def m_move(ctx: Any, card_id: Any, zone: Any, opts: Any = None) -> int:
+    """The host's ``move`` (``opts``: ``player``, ``position``, ``face_up``), followed by rule
+    processing when it made a player meet a defeat condition (an emptied deck, 9-1-2)."""
+    moved = HOST_METHODS["move"](ctx, card_id, zone, opts)
+    rules.check_defeat_now(ctx.game)
+    return moved
 
 
 def m_ko(ctx: Any, card_id: Any) -> bool:
