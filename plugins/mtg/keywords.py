@@ -33,6 +33,7 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
         except ValueError as e:
             raise CardDataError(f"card {entry.name!r}: {e}", file=entry.file, line=entry.line,
                                 field="mana_cost") from None
+    mana = [{"kind": "mana", "amount": ManaCost.parse(mana_cost).value, "mana": mana_cost}] if mana_cost else []
     out: list[dict] = []
     has_spell = False
     for raw in abilities:
@@ -41,13 +42,13 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
             out.extend(_chapters(entry, raw))
         elif kind == "spell":
             has_spell = True
-            out.append(raw if mana_cost is None else {**raw, "cost": [["mana", mana_cost]] + list(raw.get("cost", []))})
+            out.append({**raw, "cost": mana + list(raw.get("cost", []))} if mana else raw)
         else:
             out.append(raw)
     if not has_spell and "Land" not in types:
         spell: dict[str, Any] = {"kind": "spell", "label": "cast"}
-        if mana_cost is not None:
-            spell["cost"] = [["mana", mana_cost]]
+        if mana:
+            spell["cost"] = mana
         if not PERMANENT_TYPES.intersection(types):
             spell["text"] = "does nothing"
         out.append(spell)
