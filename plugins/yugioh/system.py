@@ -144,6 +144,15 @@ class YugiohSystem(GameSystem):
             return []
         return costs.tolls(game, activation.player, "activate_from_hand", activation.card)
 
+    @hookimpl
+    def choice_rules(self, game: Any, request: Any) -> Any:
+        """A card that targets needs every target it asks for: without enough legal targets it cannot
+        be activated at all (unless it says "up to")."""
+        if request.reason == "target" and not request.up_to:
+            request.fail_if_short = True
+            request.min = request.max = min(request.count, len(request.candidates))
+        return request
+
     # -- the chain ------------------------------------------------------------------------------------
     @hookimpl
     def push_item(self, game: Any, item: Any) -> bool:

@@ -35,3 +35,26 @@ def duel(*, active: int = 0, phase: str = "main1", turn: int = 3, lp: tuple[int,
 @pytest.fixture
 def make_duel():
     return duel
+
+
+def advance(sc: Scenario, turn: int, phase: str = "main1", player: int | None = None) -> Scenario:
+    """Play on, doing nothing (passing, ending turns, declining), until ``turn``'s ``phase`` asks
+    for an action (of ``player``, if given)."""
+    for _ in range(200):
+        st = sc.game.state
+        dec = sc.decision
+        if dec is not None and dec.reason == "action" and st.turn == turn and st.phase == phase and (
+                player is None or dec.player == player):
+            return sc
+        if dec is None:
+            sc.run()
+            continue
+        if dec.kind == "yes_no":
+            sc.answer("no")
+        elif dec.reason == "action":
+            labels = [o.label for o in dec.options]
+            sc.answer("end turn" if "end turn" in labels else "pass")
+        else:
+            sc.answer(lambda d: list(range(d.min)) if d.kind == "choose" else list(range(len(d.options))))
+        sc.run()
+    raise AssertionError(f"did not reach turn {turn} {phase}")
