@@ -14,6 +14,9 @@ def check(game: Any) -> bool:
     system = game.system
     if system.sba_clean_at == game.journal.version:
         return False            # nothing changed since a check that found nothing to do
+    mark = fingerprint(game)
+    if mark == system.sba_clean_mark:
+        return False            # nothing a state-based action looks at changed
     losers = [p.index for p in game.players
               if (p.life is not None and p.life <= 0)             # 704.5a
               or p.values.get("drew_from_empty")]                 # 704.5b
@@ -44,8 +47,25 @@ def check(game: Any) -> bool:
         by = card.controller if how in ("sacrificed", "legend_rule") else None
         actions.to_graveyard(game, card, how, cause=Cause.RULE, by=by)
     if not doomed:
-        system.sba_clean_at = game.journal.version
+        system.sba_clean_at, system.sba_clean_mark = game.journal.version, mark
     return bool(doomed)
+
+
+def fingerprint(game: Any) -> tuple:
+    """What the state-based actions of this card pool look at: life totals and empty-library
+    draws, the permanents (as objects) with their damage and counters, the continuous effects,
+    the stack and the waiting triggers (714.4), and whose turn it is. Equal fingerprints give
+    equal answers, so an unchanged one needs no new check (and no layer computation)."""
+    st = game.state
+    return (
+        tuple((p.life, p.values.get("drew_from_empty")) for p in st.players),
+        tuple((c.id, c.generation, c.controller, c.status.get("damage"), c.status.get("deathtouch_damage"),
+               tuple(sorted(c.counters.items()))) for c in rules.permanents(game)),
+        tuple(e.id for e in st.effects),
+        tuple(it.id for it in st.stack),
+        tuple((t.card, t.ability) for t in st.pending),
+        st.turn, st.active_player,
+    )
 
 
 def _legend_rule(game: Any) -> list[tuple[Any, str]]:

@@ -123,6 +123,8 @@ class MTGSystem(GameSystem):
         self.types_hold: tuple[int, bool] = (-1, False)
         #: The journal version at which the state-based actions last found nothing to do.
         self.sba_clean_at: int = -1
+        #: ... and the fingerprint of what they look at (sba.fingerprint) then.
+        self.sba_clean_mark: tuple | None = None
         if self.settings["cr"] not in sagas.EDITIONS:
             raise ConfigurationError(f"setting 'cr' must be one of {', '.join(sagas.EDITIONS)}, "
                                      f"not {self.settings['cr']!r}")
