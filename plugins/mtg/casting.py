@@ -44,16 +44,25 @@ def can_activate(game: Any, activation: Any) -> bool | None:
 
 
 def announce(game: Any, activation: Any) -> bool:
-    """601.2a: a spell moves to the stack as it is announced; then its ``target`` (601.2c) and,
-    when it matters, which lands pay for it (601.2g)."""
+    """601.2a: a spell moves to the stack as it is announced; then its ``target`` (601.2c)."""
     item = activation.item
     if activation.ability.kind == "spell":
         card = game.move(activation.card, "stack", None, cause=Cause.RULE, by=activation.player, kind="cast")
         game.set(item, "kind", "spell")
         game.set(item, "generation", card.generation)
     targets.choose(game, activation)
-    mana.choose_plan(game, activation, game.assemble_cost(activation))
     return True
+
+
+def assemble_cost(game: Any, activation: Any, components: list) -> list:
+    """601.2f: lock in the total cost; 601.2g: then, for the real payment only (the activation
+    has its item, targets are chosen), the player chooses which lands to tap when it matters.
+    The host's checks of feasibility assemble the cost before the item exists."""
+    total = mana.merge_mana(components)
+    if activation.item is not None and "mana_plan" not in activation.data:
+        activation.data["mana_plan"] = None
+        mana.choose_plan(game, activation, total)
+    return total
 
 
 def resolve_item(game: Any, item: Any) -> bool:

@@ -157,7 +157,7 @@ class MTGSystem(GameSystem):
 
     @hookimpl
     def assemble_cost(self, game: Any, activation: Any, components: list) -> list:
-        return mana.merge_mana(components)
+        return casting.assemble_cost(game, activation, components)
 
     @hookimpl
     def choice_rules(self, game: Any, request: Any) -> Any:
