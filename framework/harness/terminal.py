@@ -172,12 +172,23 @@ def _card_text(card: Mapping[str, Any]) -> str:
     return name + (f" [{', '.join(bits)}]" if bits else "")
 
 
+def _grouped(names: list[str]) -> str:
+    """``DON!! x10`` for runs of the same card."""
+    out: list[list] = []
+    for n in names:
+        if out and out[-1][0] == n:
+            out[-1][1] += 1
+        else:
+            out.append([n, 1])
+    return ", ".join(n if k == 1 else f"{n} x{k}" for n, k in out)
+
+
 def _zone_text(zone: Mapping[str, Any], limit: int = 15) -> str:
     count, cards = zone.get("count", 0), zone.get("cards", [])
     if not count:
         return "-"
     if len(cards) == count and count <= limit:
-        return ", ".join(_card_text(c) for c in cards)
+        return _grouped([_card_text(c) for c in cards])
     text = f"{count} card(s)"
     if cards and len(cards) < count:               # some cards of a hidden zone are face up
         text += " (face up: " + ", ".join(_card_text(c) for c in cards[-limit:]) + ")"
@@ -201,11 +212,18 @@ def render_board(view: Mapping[str, Any], names: Mapping[int, str] | None = None
         p = players[idx]
         vals = ", ".join(f"{k} {v}" for k, v in sorted(p.get("values", {}).items()) if not isinstance(v, (dict, list)))
         life = f"life {p['life']}" if p.get("life") is not None else ""
-        lines.append(f"{_who(idx, me, view, names)}: " + " | ".join(x for x in (life, vals) if x))
+        facts = " | ".join(x for x in (life, vals) if x)
+        lines.append(_who(idx, me, view, names) + (f": {facts}" if facts else ""))
+        empty = []
         for key, zone in zones.items():
             name, _, owner = key.partition("/")
             if owner and int(owner) == idx:
-                lines.append(f"  {name}: {_zone_text(zone)}")
+                if zone.get("count"):
+                    lines.append(f"  {name}: {_zone_text(zone)}")
+                else:
+                    empty.append(name)
+        if empty:
+            lines.append(f"  (empty: {', '.join(empty)})")
     shown: set[Any] = set()
     for key, zone in zones.items():
         if "/" not in key and zone.get("count"):
