@@ -11,12 +11,10 @@ from typing import Any
 from rulestack import Action, Activation, Cause, IllegalAction, Role
 
 from . import battle, costs, summoning, timing
-from .cardinfo import ability_speed, free_zones, is_monster
+from .windows import activated_abilities
+from .cardinfo import ACTIVATION_ZONES, ability_speed, free_zones, is_monster
 
-#: Where each kind of activated ability is used from, unless the ability says (``from``/``zone``).
-ACTIVATION_ZONES = {"activate": ("hand", "spell_trap"), "effect": ("spell_trap",),
-                    "ignition": ("monster",), "quick": ("monster",)}
-_SEARCH_ZONES = ("spell_trap", "monster", "hand", "graveyard", "banished")
+_SEARCH_ZONES = ("spell_trap", "monster", "hand", "graveyard")
 
 
 def legal_actions(game: Any, player: int, window: str) -> list[Action]:
@@ -46,25 +44,30 @@ def set_spell_trap_actions(game: Any, player: int) -> list[Action]:
 
 
 def activations(game: Any, player: int, window: str) -> list[Action]:
-    """Every ability ``player`` may activate now (spell speed and timing first, cheaply, then the
-    host's full check: condition, cost payable as a whole, targets)."""
+    """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
+    the host's full check: condition, cost payable as a whole, targets)."""
     if game.value_of(None, "resolving"):
         return []
     out = []
+    cards = game.state.cards
     for zone in _SEARCH_ZONES:
-        for card in game.cards_in(zone, player):
-            for ab in card.definition.abilities:
-                if ab.role != Role.ACTIVATED:
-                    continue
-                if zone not in (ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))):
-                    continue
+        for cid in game.zone(zone, player).cards:
+            card = cards[cid]
+            for ab in activated_abilities(card.definition, zone):
                 if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")):
                     continue
                 act = Activation(player=player, card=card, ability=ab, window=window)
+                if timing.place_problem(game, act) or not _when_ok(game, card, ab, player):
+                    continue                                 # cheap refusals before the full check
                 if game.can_activate(act):
                     label = f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind else "")
                     out.append(Action("activate", player, card.id, ab.index, data=(("window", window),), label=label))
     return out
+
+
+def _when_ok(game: Any, card: Any, ab: Any, player: int) -> bool:
+    when = ab.get("when")
+    return not when or timing.when_matches(game, card, when, player)
 
 
 def perform(game: Any, action: Action) -> Any:

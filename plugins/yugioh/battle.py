@@ -21,6 +21,7 @@ from typing import Any
 from rulestack import Action, Cause
 
 from . import chain, costs, rules, timing
+from .windows import respond
 from .cardinfo import ATTACK, DEFENSE, position
 from .moves import destroy, flip_face_up
 
@@ -182,7 +183,7 @@ def battle_phase(game: Any) -> None:
             continue
         # Before the Battle Step ends the opponent may still act; then the turn player again.
         chain.settle(game)
-        if game.act(game.opponent(tp), "open").kind == "pass":
+        if respond(game, game.opponent(tp), "open").kind == "pass":
             break
     game.set_phase("battle", "end")
     chain.open_window(game)

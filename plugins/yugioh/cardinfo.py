@@ -27,6 +27,10 @@ LASTING = frozenset({"Continuous", "Equip", "Field"})
 
 ATTACK, DEFENSE = "attack", "defense"
 
+#: Where each kind of activated ability is used from, unless the ability says (``from``/``zone``).
+ACTIVATION_ZONES = {"activate": ("hand", "spell_trap"), "effect": ("spell_trap",),
+                    "ignition": ("monster",), "quick": ("monster",)}
+
 
 def card_type(card: Any) -> str:
     return card.definition.fields.get("card_type", "")

@@ -21,7 +21,9 @@ from typing import Any
 
 from rulestack import Cause, Role
 
-from . import timing
+from . import summoning, timing
+from .moves import destroy
+from .windows import respond
 from .cardinfo import ability_speed
 
 
@@ -96,7 +98,7 @@ def build(game: Any, first: int) -> None:
     """Response windows, alternating from ``first``, until both players pass in succession."""
     player, passes = first, 0
     while passes < 2:
-        action = game.act(player, window_name(game))
+        action = respond(game, player, window_name(game))
         if action.kind == "pass":
             passes += 1
             player = game.opponent(player)
@@ -125,12 +127,11 @@ def settle(game: Any) -> None:
     """Everything that follows an action until the game is open again: state checks, a pending
     Summon's negation window, trigger effects (SEGOC), response windows and chain resolution,
     repeated while resolutions cause more."""
-    from .summoning import finish_summon
     st = game.state
     while True:
         game.run_state_checks()
         if game.value_of(None, "summoning"):
-            finish_summon(game)
+            summoning.finish_summon(game)
             continue
         # Triggers that happened while a chain was built (costs) wait until it has resolved.
         if not st.stack:
@@ -150,7 +151,7 @@ def open_window(game: Any, first: int | None = None) -> None:
     player, passes = first, 0
     while passes < 2:
         settle(game)
-        action = game.act(player, "open")
+        action = respond(game, player, "open")
         if action.kind == "pass":
             passes += 1
             player = game.opponent(player)
@@ -165,7 +166,6 @@ def is_trigger(ability: Any) -> bool:
 
 def negate_summon(game: Any, source: int | None, by: int | None) -> list[int]:
     """Negate the Summon in progress: the monsters are destroyed (``summon_negated``)."""
-    from .moves import destroy
     pending = game.value_of(None, "summoning")
     if not pending or pending.get("negated"):
         return []

@@ -30,6 +30,7 @@ from rulestack import Activation, Cause, CostComponent, CostUnpayable, FunctionC
 from rulestack.scripts import normalize_cost
 
 from . import rules
+from .moves import destroy, send
 from .cardinfo import on_field
 
 
@@ -65,7 +66,6 @@ def tribute_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]
 
 
 def pay_tribute(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
-    from .moves import send
     legal = set(tribute_candidates(game, player, comp, act))
     for cid in chosen:
         if cid not in legal:
@@ -87,7 +87,6 @@ def hand_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
 
 def pay_discard(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     """Discard: send from the hand to the GY (so Macro Cosmos makes it unpayable, YGO-A13)."""
-    from .moves import send
     for cid in chosen:
         _must_reach(game, cid, "graveyard")
         send(game, cid, "graveyard", how="discarded", cause=Cause.COST, source=_source(comp, act), by=player)
@@ -107,7 +106,6 @@ def send_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int] | 
 
 def pay_send_to_gy(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     """Send cards to the GY: chosen ones, or the top ``amount`` cards of the Deck."""
-    from .moves import send
     if comp.params.get("from") == "deck_top":
         deck = game.zone("deck", player).cards
         if len(deck) < comp.amount:
@@ -126,14 +124,12 @@ def banish_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
 
 
 def pay_banish(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
-    from .moves import send
     for cid in chosen:
         send(game, cid, "banished", how="banished", cause=Cause.COST, source=_source(comp, act), by=player)
     return {"cards": list(chosen), "banished": list(chosen)}
 
 
 def pay_to_deck_top(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
-    from .moves import send
     for cid in chosen:
         send(game, cid, "deck", how="returned", cause=Cause.COST, source=_source(comp, act), by=player)
     return {"cards": list(chosen)}
@@ -216,7 +212,6 @@ def pay_components(game: Any, player: int, act: Activation, comps: list[CostComp
 def maintain(game: Any, player: int, phase: str) -> None:
     """Pay or lose each face-up card of ``player`` whose ``maintenance`` falls in ``phase``
     (Messenger of Peace: pay 100 LP or destroy it). Paying is not an activation: no chain link."""
-    from .moves import destroy
     for card in [c for z in ("monster", "spell_trap") for c in game.cards_in(z, player)]:
         upkeep = card.definition.fields.get("maintenance")
         if not upkeep or not card.face_up or not on_field(card) or upkeep.get("phase", "standby") != phase:

@@ -16,6 +16,7 @@ from typing import Any, Iterator
 from rulestack import Cause, Modifier, Role
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
+from .moves import destroy
 
 #: Per-definition cache: the indices of abilities of each static kind.
 _STATIC_KINDS: dict[tuple[str, str], tuple[int, ...]] = {}
@@ -37,24 +38,37 @@ def text_negated(game: Any, card: Any, ability: Any) -> bool:
     return game.is_text_negated(card, ability)
 
 
-def active_statics(game: Any, kind: str) -> Iterator[tuple[Any, Any]]:
-    """Every face-up card on the field with an ability of ``kind`` that applies now."""
+def active_statics(game: Any, kind: str) -> list[tuple[Any, Any]]:
+    """Every face-up card on the field with an ability of ``kind`` that applies now (cached until
+    the state changes: restrictions and tolls are asked about once per card in a window)."""
+    cache = game.system.cache
+    version = game.journal.version
+    if cache.get("version") != version:
+        cache.clear()
+        cache["version"] = version
+    key = ("statics", kind)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = list(_active_statics(game, kind))
+    return found
+
+
+def _active_statics(game: Any, kind: str) -> Iterator[tuple[Any, Any]]:
     cards = game.state.cards
-    for (zname, _), zone in game.state.zones.items():
-        if zname not in FIELD_ZONES:
-            continue
-        for cid in zone.cards:
-            card = cards[cid]
-            if not card.face_up or card.status.get("activating"):
-                continue
-            for index in _abilities_of(card, kind):
-                ab = card.definition.abilities[index]
-                if text_negated(game, card, ab):
+    for zname in FIELD_ZONES:
+        for p in range(len(game.state.players)):
+            for cid in game.zone(zname, p).cards:
+                card = cards[cid]
+                if not card.face_up or card.status.get("activating"):
                     continue
-                cond = ab.get("condition")
-                if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
-                    continue
-                yield card, ab
+                for index in _abilities_of(card, kind):
+                    ab = card.definition.abilities[index]
+                    if text_negated(game, card, ab):
+                        continue
+                    cond = ab.get("condition")
+                    if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
+                        continue
+                    yield card, ab
 
 
 def forbidden(game: Any, action: str, card: Any) -> bool:
@@ -127,7 +141,6 @@ def _alive(game: Any, cid: int, gen: int) -> bool:
 
 
 def check_bonds(game: Any) -> bool:
-    from .moves import destroy
     bonds = game.value_of(None, "bonds", ())
     if not bonds:
         return False
@@ -168,12 +181,11 @@ def equip_modifiers(game: Any) -> list[Modifier]:
 # -- state checks -------------------------------------------------------------------------------------
 def state_checks(game: Any) -> bool:
     """One round of checks: losses end the game at once; Equip cards whose monster is gone are
-    destroyed; bound cards follow their partner."""
-    from .moves import destroy
-    losers = [p.index for p in game.players
-              if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck")]
+    destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""
+    players = game.state.players
+    losers = [p.index for p in players if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck")]
     if losers:
-        winners = [p.index for p in game.players if p.index not in losers]
+        winners = [p.index for p in players if p.index not in losers]
         reasons = []
         if any((game.player(i).life or 0) <= 0 for i in losers):
             reasons.append("LP reached 0")
@@ -181,15 +193,16 @@ def state_checks(game: Any) -> bool:
             reasons.append("had to draw from an empty Deck")
         game.end_game(winners, " and ".join(reasons))
     changed = False
-    for (zname, _), zone in list(game.state.zones.items()):
-        if zname != "spell_trap":
-            continue
-        for cid in list(zone.cards):
-            card = game.state.cards[cid]
+    cards = game.state.cards
+    for p in players:
+        for cid in list(game.zone("spell_trap", p.index).cards):
+            card = cards[cid]
             if card.attached_to is not None and not equip_valid(game, card):
                 destroy(game, card, cause=Cause.RULE)
                 changed = True
-    return end_lapsed_effects(game) | check_bonds(game) | changed
+    if game.state.effects:
+        changed = end_lapsed_effects(game) or changed
+    return check_bonds(game) or changed
 
 
 def end_lapsed_effects(game: Any) -> bool:
@@ -200,7 +213,9 @@ def end_lapsed_effects(game: Any) -> bool:
             return False
         src = game.card(eff.source)
         return not (on_field(src) and src.face_up and src.timestamp < eff.timestamp)
-    return game.end_effects(lapsed) > 0 if any(e.duration == "while_face_up" for e in game.state.effects) else False
+    if not any(e.duration == "while_face_up" for e in game.state.effects):
+        return False
+    return game.end_effects(lapsed) > 0
 
 
 def static_role(ability: Any) -> bool:

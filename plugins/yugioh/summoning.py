@@ -41,6 +41,7 @@ def summon_actions(game: Any, player: int) -> list[Action]:
     out = []
     pool = None
     own = len(game.zone("monster", player).cards)
+    taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
     for card in game.cards_in("hand", player):
         if not is_monster(card) or is_extra_deck_monster(card.definition.fields):
             continue
@@ -52,10 +53,10 @@ def summon_actions(game: Any, player: int) -> list[Action]:
         elif own >= 5:
             continue
         word = "tribute summon" if need else "normal summon"
-        if costs.action_cost_payable(game, player, card, "normal_summon") and not rules.forbidden(
-                game, "normal_summon", card):
+        if (not taxed["normal_summon"] or costs.action_cost_payable(game, player, card, "normal_summon")) and \
+                not rules.forbidden(game, "normal_summon", card):
             out.append(Action("summon", player, card.id, data=(("tributes", need),), label=f"{word} {card.name}"))
-        if costs.action_cost_payable(game, player, card, "set_monster"):
+        if not taxed["set_monster"] or costs.action_cost_payable(game, player, card, "set_monster"):
             out.append(Action("set_monster", player, card.id, data=(("tributes", need),), label=f"set {card.name}"))
     return out
 

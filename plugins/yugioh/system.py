@@ -85,6 +85,11 @@ class YugiohSystem(GameSystem):
     targets_before_cost = False       # the cost is paid, then targets are chosen (YGO-A5)
     max_turns = 200
 
+    def __init__(self, settings: Any = None) -> None:
+        super().__init__(settings)
+        #: Derived facts reused while the state does not change (keyed by the journal's version).
+        self.cache: dict[Any, Any] = {}
+
     # -- setup and turns ------------------------------------------------------------------------------
     @hookimpl
     def setup_game(self, game: Any) -> None:

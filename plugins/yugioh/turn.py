@@ -16,6 +16,7 @@ from typing import Any
 from rulestack import Cause
 
 from . import chain, costs
+from .windows import respond
 from .moves import destroy, draw, send
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
@@ -76,7 +77,7 @@ def main_phase(game: Any) -> str:
         if action.kind not in ("pass", "end_turn"):
             continue
         chain.settle(game)
-        if game.act(game.opponent(tp), "open").kind == "pass":
+        if respond(game, game.opponent(tp), "open").kind == "pass":
             return action.kind
 
 
