@@ -84,6 +84,7 @@ class Position:
     players: tuple[PlayerSetup, ...] = ()
     zones: tuple[ZoneSetup, ...] = ()
     values: Mapping[str, Any] = attrs.field(factory=dict)
+    lines: Mapping[str, int | None] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -535,7 +536,7 @@ def _position(r: _Reader, raw: Any, field: str, line: int | None) -> Position:
             zones.append(ZoneSetup(str(key), None, _placements(r, value, kfield, kline), kline, kfield))
     if "values" in raw:
         kw["values"] = r.plain_mapping(raw["values"], _join(field, "values"), at("values"))
-    return Position(players=tuple(players), zones=tuple(zones), **kw)
+    return Position(players=tuple(players), zones=tuple(zones), lines={str(k): at(str(k)) for k in raw}, **kw)
 
 
 def _placements(r: _Reader, raw: Any, field: str, line: int | None) -> tuple[Placement, ...]:

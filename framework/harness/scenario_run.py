@@ -141,6 +141,9 @@ class ScenarioRunner:
             if setup.index >= n:
                 raise self.data_error(f"no player {setup.index} (a game of {game.system.name} has {n})",
                                       _field(self.spec, "position.players"), setup.line)
+        if pos.active is not None and pos.active >= n:
+            raise self.data_error(f"no player {pos.active} (a game of {game.system.name} has {n})",
+                                  _field(self.spec, "position.active"), pos.lines.get("active"))
         for zs in pos.zones:
             zspec = zones.get(zs.zone)
             if zspec is None:
@@ -170,8 +173,6 @@ class ScenarioRunner:
                 sc.set_value(setup.index, key, value)
         for key, value in pos.values.items():
             sc.set_value(None, key, value)
-        if pos.active is not None and pos.active >= n:
-            raise self.data_error(f"no player {pos.active}", _field(self.spec, "position.active"), None)
         if any(v is not None for v in (pos.turn, pos.active, pos.phase, pos.step)):
             sc.set_turn(turn=pos.turn, active=pos.active, phase=pos.phase, step=pos.step)
 

@@ -151,16 +151,24 @@ class LocalBackend:
         self.workers = max(1, workers or os.cpu_count() or 1)
 
     def run(self, plan: SimulationPlan) -> Iterator[list[dict[str, Any]]]:
+        """The chunks' records as they finish. The worker processes start now, at the call (before
+        a progress bar starts its thread), not at the first iteration."""
         work = chunks(plan.games, chunk_size(plan.games, self.workers))
         if self.workers == 1 or plan.games <= 1:
-            for indices in work:
-                yield play_chunk(plan, indices)
-            return
+            return (play_chunk(plan, indices) for indices in work)
         import multiprocessing as mp
-        methods = mp.get_all_start_methods()
-        ctx = mp.get_context("fork" if "fork" in methods else "spawn")
-        with ctx.Pool(min(self.workers, len(work))) as pool:
-            yield from pool.imap_unordered(_play_chunk_args, [(plan, c) for c in work])
+        ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+        pool = ctx.Pool(min(self.workers, len(work)))
+        return _closing(pool, pool.imap_unordered(_play_chunk_args, [(plan, c) for c in work]))
+
+
+def _closing(pool: Any, results: Iterator[Any]) -> Iterator[Any]:
+    try:
+        yield from results
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 class RayBackend:
@@ -192,6 +200,7 @@ class RayBackend:
             started = True
         try:
             cpus = int(ray.cluster_resources().get("CPU", 1))
+            self.workers = self.workers or cpus
             task = ray.remote(num_cpus=1)(play_chunk)
             work = chunks(plan.games, chunk_size(plan.games, self.workers or cpus))
             pending = [task.remote(plan, c) for c in work]

@@ -264,6 +264,7 @@ def test_malformed_files_name_the_file_line_and_field(body, where):
     ("position: {zones: {hand: [Grunt]}}", "position.zones.hand: zone 'hand' belongs to a player"),
     ("position: {players: [{stack: [Spark]}]}", "zone 'stack' is shared: list it under position.zones"),
     ("position: {players: [{}, {}, {life: 3}]}", "position.players: no player 2 (a game of tiny has 2)"),
+    ("position:\n  active: 2", "case.scenario.yaml:3: position.active: no player 2 (a game of tiny has 2)"),
     ("expect: {players: {1: {field: [Grnut]}}}", "case.scenario.yaml:2: expect.players[1].field: unknown card 'Grnut'"),
 ])
 def test_names_the_system_does_not_know_are_reported_with_their_line(body, where):
