@@ -127,7 +127,7 @@ def test_negating_the_activation_differs_from_negating_the_effect():
     assert sc.life(1) == 8000 and sc.zone("graveyard", 0) == ["Celtic Guardian"]
 
 
-def test_release_escape_stardust_dragon_tributed_as_its_cost_escapes_skill_drain():
+def test_YGO_A15_release_escape_stardust_dragon_tributed_as_its_cost_escapes_skill_drain():
     sc = duel()
     sc.add("Skill Drain", "spell_trap", 0)
     stardust = sc.add("Stardust Dragon", "monster", 1)
@@ -143,7 +143,7 @@ def test_release_escape_stardust_dragon_tributed_as_its_cost_escapes_skill_drain
     assert sc.card(hole).zone == "graveyard"
 
 
-def test_stardust_dragon_on_the_field_under_fiendish_chain_still_escapes_and_returns_in_the_end_phase():
+def test_YGO_A15_stardust_dragon_under_fiendish_chain_still_escapes_and_returns_in_the_end_phase():
     sc = duel()
     stardust = sc.add("Stardust Dragon", "monster", 1)
     chain = sc.add("Fiendish Chain", "spell_trap", 0, face_up=False)

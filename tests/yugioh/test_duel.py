@@ -189,7 +189,7 @@ def test_solemn_judgment_and_stardust_warrior_negate_a_summon():
     assert not sc.events("summoned")
 
 
-def test_chain_energy_charges_summons_sets_and_activations_from_the_hand():
+def test_YGO_A17_chain_energy_charges_summons_sets_and_activations_from_the_hand():
     sc = duel(lp=(1200, 8000))
     sc.add("Chain Energy", "spell_trap", 1)
     sc.add_many(["Vorse Raider", "Hinotama", "Reinforcements"], "hand", 0)
@@ -200,7 +200,7 @@ def test_chain_energy_charges_summons_sets_and_activations_from_the_hand():
     assert "set Reinforcements" not in options(sc)                       # 500 LP needed, 200 left
 
 
-def test_dark_panther_attack_costs_500_lp_and_cannot_attack_without_it():
+def test_YGO_A17_dark_panther_attack_costs_500_lp_and_cannot_attack_without_it():
     sc = duel(phase="battle", lp=(700, 8000))
     sc.add("Dark Panther", "monster", 0)
     sc.answer("attack with Dark Panther")

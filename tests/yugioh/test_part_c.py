@@ -263,3 +263,43 @@ def test_YGO_17_cost_and_targets_come_before_the_link_so_no_one_can_respond_befo
     assert kinds[:4] == ["moved", "targeted", "activated", "chain_link"]
     first_b = next(d for d in sc.asked if d.player == 1)
     assert first_b.reason == "action" and first_b.prompt == "chain"
+
+
+def test_YGO_A4_hidden_armory_sends_the_top_card_of_the_deck_as_its_cost():
+    sc = duel()
+    sc.add("Hidden Armory", "hand", 0)
+    sc.add("Axe of Despair", "deck", 0, position="bottom")
+    top = sc.add("Vorse Raider", "deck", 0)                       # the top card
+    sc.add("Celtic Guardian", "hand", 0)
+    sc.answer("activate Hidden Armory")
+    sc.run()
+    sent = sc.assert_event("moved", card=top, to="graveyard")
+    assert sent.cause == Cause.COST and sent.seq < sc.events("chain_link")[0].seq
+    assert "Axe of Despair" in sc.zone("hand", 0)
+    # the turn you activate it you cannot Normal Summon or Set
+    assert not [o for o in sc.decision.options if "Celtic Guardian" in o.label]
+    # under Macro Cosmos the top card would be banished, so the cost cannot be paid (YGO-A13)
+    sc = duel()
+    sc.add("Macro Cosmos", "spell_trap", 1)
+    sc.add("Hidden Armory", "hand", 0)
+    sc.add("Axe of Despair", "graveyard", 0)
+    assert not [a for a in sc.game.legal_actions(0, "main") if a.kind == "activate"]
+
+
+def test_fiendish_chain_negates_and_stops_attacks_only_while_it_stays():
+    sc = duel(phase="battle")
+    cannon = sc.add("Cannon Soldier", "monster", 0)
+    chain = sc.add("Fiendish Chain", "spell_trap", 1, face_up=False)
+    sc.add("Mystical Space Typhoon", "hand", 0)
+    # P0 passes the Start Step; P1 activates Fiendish Chain; P0 does not respond with the Typhoon yet
+    sc.answer("pass", "activate Fiendish Chain", "pass")
+    sc.run()
+    assert sc.card(chain).face_up
+    labels = [o.label for o in sc.decision.options]
+    assert "attack with Cannon Soldier" not in labels             # it cannot attack
+    assert sc.game.is_text_negated(sc.card(cannon), sc.card(cannon).definition.abilities[0])
+    sc.answer("activate Mystical Space Typhoon")                  # its only target: Fiendish Chain
+    sc.run()
+    assert sc.card(chain).zone == "graveyard"
+    assert "attack with Cannon Soldier" in [o.label for o in sc.decision.options]
+    assert not sc.game.is_text_negated(sc.card(cannon), sc.card(cannon).definition.abilities[0])
