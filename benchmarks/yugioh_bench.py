@@ -2,7 +2,8 @@
 
 Prints the median over several rounds of random full duels per second and decisions per second
 (every answer an agent gives; windows where a player has only "pass" are answered by the host and
-not counted), the setup time per duel (building the game and its Lua runtime, shuffling, drawing),
+not counted), the same per CPU second of this process (steadier on a shared machine), the setup time per duel
+(building the game and its Lua runtime, shuffling, drawing),
 and, measured in the same run as the floor to compare against, one bare pluggy hook call and one
 bare lupa call. Ratios are what carry across machines. The peer (issue 4, ARCHITECTURE.md):
 ygopro-core plays the same decks at about 23 random duels/s and 28,000 decisions/s on this kind
@@ -74,17 +75,17 @@ def setup_ms(decks: list, n: int = 20) -> float:
     return statistics.median(times) * 1000
 
 
-def play_round(decks: list, first_seed: int, games: int) -> tuple[float, int, int]:
-    """Play ``games`` seeded random duels; returns (seconds, decisions, turns)."""
+def play_round(decks: list, first_seed: int, games: int) -> tuple[float, float, int, int]:
+    """Play ``games`` seeded random duels; returns (wall seconds, CPU seconds, decisions, turns)."""
     decisions = turns = 0
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     for seed in range(first_seed, first_seed + games):
         game = Game("yugioh", decks, seed=seed)
         result = game.play()
         game.close()
         decisions += result.decisions
         turns += result.turns
-    return time.perf_counter() - t, decisions, turns
+    return time.perf_counter() - t, time.process_time() - cpu, decisions, turns
 
 
 def main() -> None:
@@ -96,13 +97,15 @@ def main() -> None:
     pool = CardPool.for_system(find_system("yugioh"))
     decks = [pool.deck(name) for name in DECKS]   # deck files are read once, as a simulator would
     play_round(decks, 10_000, 2)                  # warm up: the process-wide card pool is built once
-    rates, dec_rates, per_decision = [], [], []
+    rates, dec_rates, per_decision, cpu_rates, cpu_dec_rates = [], [], [], [], []
     total_turns = total_games = 0
     for r in range(args.rounds):
-        seconds, decisions, turns = play_round(decks, r * args.games, args.games)
+        seconds, cpu, decisions, turns = play_round(decks, r * args.games, args.games)
         rates.append(args.games / seconds)
         dec_rates.append(decisions / seconds)
         per_decision.append(seconds / decisions * 1e6)
+        cpu_rates.append(args.games / cpu)
+        cpu_dec_rates.append(decisions / cpu)
         total_turns += turns
         total_games += args.games
     setup = statistics.median(setup_ms(decks) for _ in range(3))
@@ -115,6 +118,8 @@ def main() -> None:
     print(f"  duels per second      {duels_s:10.1f}   ({1000 / duels_s:.1f} ms per duel, "
           f"{total_turns / total_games:.1f} turns per duel)")
     print(f"  decisions per second  {decs_s:10.0f}   ({us_dec:.0f} us per decision)")
+    print(f"  per CPU second        {statistics.median(cpu_rates):10.1f} duels, "
+          f"{statistics.median(cpu_dec_rates):.0f} decisions (robust when the machine is shared)")
     print(f"  setup per duel        {setup:10.1f} ms (decks read once; {setup_by_name:.1f} ms reading the deck "
           f"files each time)")
     print("floor, same run:")

@@ -11,10 +11,9 @@ from typing import Any
 from rulestack import Action, Activation, Cause, IllegalAction, Role
 
 from . import battle, costs, summoning, timing
-from .windows import activated_abilities
+from .windows import activated_abilities, activation_zones
 from .cardinfo import ACTIVATION_ZONES, ability_speed, free_zones, is_monster
 
-_SEARCH_ZONES = ("spell_trap", "monster", "hand", "graveyard")
 
 
 def legal_actions(game: Any, player: int, window: str) -> list[Action]:
@@ -49,9 +48,9 @@ def activations(game: Any, player: int, window: str) -> list[Action]:
     if game.value_of(None, "resolving"):
         return []
     out = []
-    cards = game.state.cards
-    for zone in _SEARCH_ZONES:
-        for cid in game.zone(zone, player).cards:
+    cards, zones = game.state.cards, game.state.zones
+    for zone in activation_zones(game):
+        for cid in zones[(zone, player)].cards:
             card = cards[cid]
             for ab in activated_abilities(card.definition, zone):
                 if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")):

@@ -126,8 +126,10 @@ def resolve_all(game: Any) -> None:
 def settle(game: Any) -> None:
     """Everything that follows an action until the game is open again: state checks, a pending
     Summon's negation window, trigger effects (SEGOC), response windows and chain resolution,
-    repeated while resolutions cause more."""
+    repeated while resolutions cause more. Returns at once if nothing changed since it last did."""
     st = game.state
+    if game.system.settled_at == game.journal.version:
+        return
     while True:
         game.run_state_checks()
         if game.value_of(None, "summoning"):
@@ -141,6 +143,7 @@ def settle(game: Any) -> None:
             resolve_all(game)
             timing.close_timing(game)
             continue
+        game.system.settled_at = game.journal.version
         return
 
 

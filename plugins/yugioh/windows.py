@@ -25,10 +25,11 @@ def may_act(game: Any, player: int, window: str) -> bool:
         return False
     own_turn = player == game.state.active_player
     cards = game.state.cards
-    for zone in ("spell_trap", "monster", "graveyard", "hand"):
+    zones = game.state.zones
+    for zone in activation_zones(game):
         if zone == "hand" and not own_turn:
             continue
-        for cid in game.zone(zone, player).cards:
+        for cid in zones[(zone, player)].cards:
             card = cards[cid]
             for ab in activated_abilities(card.definition, zone):
                 if zone in ("spell_trap", "monster") and ab.kind == "activate" and card.face_up:
@@ -36,6 +37,24 @@ def may_act(game: Any, player: int, window: str) -> bool:
                 if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")) is None:
                     return True
     return False
+
+
+def activation_zones(game: Any) -> tuple:
+    """The zones worth searching for activated abilities: those some card of this game has an
+    activated ability usable from (computed once per game, again if cards are created)."""
+    count, zones = game.system.activation_zones
+    if count != len(game.state.cards):
+        found = set()
+        for card in game.state.cards.values():
+            for ab in card.definition.abilities:
+                if ab.role == Role.ACTIVATED:
+                    found.update(ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",)))
+        zones = tuple(z for z in _ZONE_ORDER if z in found) + tuple(sorted(found - set(_ZONE_ORDER)))
+        game.system.activation_zones = (len(game.state.cards), zones)
+    return zones
+
+
+_ZONE_ORDER = ("spell_trap", "monster", "hand", "graveyard", "banished")
 
 
 _ACTIVATED_CACHE: dict[tuple[str, str], tuple] = {}
