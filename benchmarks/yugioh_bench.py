@@ -2,9 +2,8 @@
 
 Prints the median over several rounds of random full duels per second and decisions per second
 (every answer an agent gives; windows where a player has only "pass" are answered by the host and
-not counted), the same per CPU second of this process (steadier on a shared machine), the setup time per duel
-(building the game and its Lua runtime, shuffling, drawing),
-and, measured in the same run as the floor to compare against, one bare pluggy hook call and one
+not counted), the same per CPU second of this process (steadier on a shared machine), the setup
+time per duel (building the game and its Lua runtime, shuffling, drawing), and, measured in the same run as the floor to compare against, one bare pluggy hook call and one
 bare lupa call. Ratios are what carry across machines. The peer (issue 4, ARCHITECTURE.md):
 ygopro-core plays the same decks at about 23 random duels/s and 28,000 decisions/s on this kind
 of machine, with 20 ms of setup per duel.
