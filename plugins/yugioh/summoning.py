@@ -24,8 +24,10 @@ from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_mon
 from .moves import flip_face_up, place_on_field, send
 
 
-def _level(game: Any, card: Any) -> int:
-    return int(game.value(card, "level", 0) or 0)
+def _level(card: Any) -> int:
+    """The Level of a monster in the hand: its printed Level (nothing in this card pool changes the
+    Level of a card in the hand, and reading the printed value keeps the Main Phase cheap)."""
+    return int(card.definition.fields.get("level", 0) or 0)
 
 
 def tribute_pool(game: Any, player: int) -> list[int]:
@@ -45,7 +47,7 @@ def summon_actions(game: Any, player: int) -> list[Action]:
     for card in game.cards_in("hand", player):
         if not is_monster(card) or is_extra_deck_monster(card.definition.fields):
             continue
-        need = tributes_needed(_level(game, card))
+        need = tributes_needed(_level(card))
         if need:
             pool = tribute_pool(game, player) if pool is None else pool
             if len(pool) < need:
