@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Activation, Cause, IllegalAction, Role
+from rulestack import Action, Activation, Cause, IllegalAction
 
 from . import battle, costs, summoning, timing
+from .cardinfo import ability_speed, free_zones, is_monster
 from .windows import activated_abilities, activation_zones
-from .cardinfo import ACTIVATION_ZONES, ability_speed, free_zones, is_monster
-
 
 
 def legal_actions(game: Any, player: int, window: str) -> list[Action]:

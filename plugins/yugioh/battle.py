@@ -21,9 +21,9 @@ from typing import Any
 from rulestack import Action, Cause
 
 from . import chain, costs, rules, timing
-from .windows import respond
 from .cardinfo import ATTACK, DEFENSE, position
 from .moves import destroy, flip_face_up
+from .windows import respond
 
 
 def attack_actions(game: Any, player: int) -> list[Action]:

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, Role
+from rulestack import Cause
 
 from . import summoning, timing
+from .cardinfo import ability_speed
 from .moves import destroy
 from .windows import respond
-from .cardinfo import ability_speed
 
 
 def mark_last_thing(game: Any) -> None:
@@ -161,10 +161,6 @@ def open_window(game: Any, first: int | None = None) -> None:
         else:
             settle(game)
             player, passes = game.state.active_player, 0
-
-
-def is_trigger(ability: Any) -> bool:
-    return ability.role == Role.TRIGGERED
 
 
 def negate_summon(game: Any, source: int | None, by: int | None) -> list[int]:

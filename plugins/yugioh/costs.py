@@ -30,8 +30,8 @@ from rulestack import Activation, Cause, CostComponent, CostUnpayable, FunctionC
 from rulestack.scripts import normalize_cost
 
 from . import rules
-from .moves import destroy, send
 from .cardinfo import on_field
+from .moves import destroy, send
 
 
 def _source(comp: Any, act: Any) -> int | None:

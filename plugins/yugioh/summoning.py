@@ -21,7 +21,7 @@ from rulestack import Action, Cause, IllegalAction
 
 from . import chain, costs, rules, timing
 from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, position, tributes_needed
-from .moves import flip_face_up, place_on_field, send
+from .moves import place_on_field, send
 
 
 def _level(card: Any) -> int:

@@ -16,8 +16,8 @@ from typing import Any
 from rulestack import Cause
 
 from . import chain, costs
-from .windows import respond
 from .moves import destroy, draw, send
+from .windows import respond
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 HAND_LIMIT = 6

@@ -2,7 +2,6 @@
 activation versus negating an effect, and the "release escape"."""
 from __future__ import annotations
 
-import pytest
 
 from rulestack import Cause
 
