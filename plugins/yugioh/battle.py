@@ -6,9 +6,10 @@
   (Messenger of Peace, Swords of Revealing Light, Fiendish Chain) or charge for it (a ``toll`` on
   ``declare_attack``, paid before the attack is declared: YGO-A17).
 * After the declaration both players may respond (Mirror Force, Sakuretsu Armor, Magic Cylinder).
-* If the attack target left the field before the Damage Step, the attacker may choose a new target
-  (or attack directly when the opponent has no monsters left) or stop: a simplified replay, with
-  no new response window.
+* If the number of monsters the opponent controls changed before the Damage Step (the target left,
+  or a monster arrived during a direct attack), a replay happens: the attacker may choose a new
+  target (or attack directly when the opponent has no monsters) or stop. Simplified: the new
+  target goes straight to the Damage Step, with no new response window.
 * Damage Step: a face-down target is flipped face-up; ATK against ATK (the lower is destroyed and
   its controller takes the difference; equal values destroy both), or ATK against DEF (the
   defender is destroyed if ATK is higher, otherwise the attacker's controller takes the
@@ -58,6 +59,7 @@ def declare_attack(game: Any, action: Action) -> None:
     game.set_status(attacker, "attacked_turn", game.state.turn, quiet=True)
     game.set_value(None, "attack", {"attacker": attacker.id, "attacker_gen": attacker.generation, "target": target,
                                     "target_gen": game.card(target).generation if target else None,
+                                    "foes": len(game.zone("monster", game.opponent(player)).cards),
                                     "negated": False})
     game.record("attack_declared", cause=Cause.ACTION, player=player, card=attacker.id, target=target)
     timing.open_timing(game, {"on": "attack_declared", "card": attacker.id, "player": player, "target": target,
@@ -95,7 +97,8 @@ def damage_step(game: Any) -> None:
         return
     player = attacker.controller
     target_id = atk["target"]
-    if target_id is not None and not _same(game, target_id, atk["target_gen"]):
+    foes = len(game.zone("monster", game.opponent(player)).cards)
+    if foes != atk["foes"] or (target_id is not None and not _same(game, target_id, atk["target_gen"])):
         target_id = _replay(game, player, attacker)
         if target_id is False:
             return
@@ -111,9 +114,9 @@ def damage_step(game: Any) -> None:
 
 
 def _replay(game: Any, player: int, attacker: Any) -> Any:
-    """The target is gone: attack another monster (or directly, if none is left) or stop."""
+    """A replay: attack a monster the opponent controls now (or directly, if they have none) or stop."""
     foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
-    if not game.yes_no(player, f"the attack target is gone: attack again with {attacker.name}?", source=attacker.id):
+    if not game.yes_no(player, f"replay: attack again with {attacker.name}?", source=attacker.id):
         return False
     if not foes:
         return None

@@ -297,3 +297,16 @@ def test_call_of_the_haunted_and_its_monster_are_bound():
     sc.answer("activate Sudden Collapse")                          # its only target: the Skull
     sc.run()
     assert sc.card(skull).zone == "graveyard" and sc.card(call).zone == "graveyard"
+
+
+def test_a_monster_arriving_during_a_direct_attack_causes_a_replay():
+    sc = duel(active=1, phase="battle")
+    sc.add("Summoned Skull", "monster", 1)
+    sc.add("Call of the Haunted", "spell_trap", 0, face_up=False)
+    guard = sc.add("Celtic Guardian", "graveyard", 0)
+    # P0 keeps the trap through the Start Step, then answers the direct attack with it
+    sc.answer("pass", "attack with Summoned Skull", "activate Call of the Haunted", "yes")
+    sc.run()
+    assert sc.card(guard).zone == "graveyard"                         # the replayed attack hit it
+    assert sc.life(0) == 8000 - 1100                                  # not 2500: no direct attack
+    assert sc.asked[-1].kind == "action" and any("replay" in d.prompt for d in sc.asked)
