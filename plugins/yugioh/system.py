@@ -97,24 +97,30 @@ class YugiohSystem(GameSystem):
     # -- setup and turns ------------------------------------------------------------------------------
     @hookimpl
     def setup_game(self, game: Any) -> None:
+        """Shuffle, 8000 LP, a coin toss for the first player, 5-card hands."""
         turn.setup(game)
 
     @hookimpl
     def play_turn(self, game: Any) -> bool:
+        """Draw, Standby, Main 1, Battle, Main 2 and End Phases, from the recorded phase."""
         turn.play_turn(game)
         return True
 
     @hookimpl
     def legal_actions(self, game: Any, player: int, window: str) -> list:
+        """Summons, Sets, attacks and activations allowed in ``window`` (see :mod:`.timing`)."""
         return actions.legal_actions(game, player, window)
 
     @hookimpl
     def perform_action(self, game: Any, action: Any) -> Any:
+        """Carry out one action; chains and triggers that follow are handled by the turn loop."""
         return actions.perform(game, action)
 
     # -- activation ----------------------------------------------------------------------------------
     @hookimpl
     def can_activate(self, game: Any, activation: Any) -> bool | None:
+        """Spell speed, window, place and "When ..." timing for activations; the once-per-turn-by-name
+        limit for triggers too (SEGOC puts triggers on the chain whatever their spell speed)."""
         ab = activation.ability
         if activation.trigger is not None:
             if ab.get("once_per_turn_by_name") and timing.name_used(game, activation.player, activation.card.name):
@@ -146,6 +152,7 @@ class YugiohSystem(GameSystem):
 
     @hookimpl
     def cost_contributions(self, game: Any, activation: Any) -> list:
+        """Tolls on activating a card from the hand (Chain Energy), part of the cost (YGO-A17)."""
         ab = activation.ability
         if ab is None or ab.kind != "activate":
             return []
@@ -165,6 +172,7 @@ class YugiohSystem(GameSystem):
     # -- the chain ------------------------------------------------------------------------------------
     @hookimpl
     def push_item(self, game: Any, item: Any) -> bool:
+        """The activation becomes the next chain link."""
         chain.push(game, item)
         return True
 
@@ -182,6 +190,8 @@ class YugiohSystem(GameSystem):
 
     @hookimpl
     def is_negated(self, game: Any, item: Any) -> bool:
+        """Negated as it resolves only if a negation reaches the card now: a monster that left the
+        field (Tributed as its own cost) escapes Skill Drain (YGO-A15)."""
         card = game.card(item.card)
         return rules.text_negated(game, card, card.definition.abilities[item.ability])
 
@@ -203,10 +213,12 @@ class YugiohSystem(GameSystem):
 
     @hookimpl
     def order_triggers(self, game: Any, triggers: list) -> list:
+        """SEGOC, after dropping optional "When" triggers that missed the timing."""
         return chain.segoc(game, triggers)
 
     @hookimpl
     def state_checks(self, game: Any) -> bool:
+        """Losses, Equip cards left without a monster, bound cards (see :mod:`.rules`)."""
         return rules.state_checks(game)
 
     @hookimpl
@@ -220,6 +232,7 @@ class YugiohSystem(GameSystem):
 
     @hookimpl
     def modifiers(self, game: Any) -> list:
+        """ATK/DEF bonuses of Equip cards."""
         return rules.equip_modifiers(game)
 
     # -- loading ---------------------------------------------------------------------------------------

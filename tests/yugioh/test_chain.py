@@ -126,6 +126,18 @@ def test_negating_the_activation_differs_from_negating_the_effect():
     assert sc.life(1) == 8000 and sc.zone("graveyard", 0) == ["Celtic Guardian"]
 
 
+def test_a_link_whose_effect_is_negated_still_resolves_as_an_activation():
+    sc = duel()
+    hinotama = sc.add("Hinotama", "hand", 0)
+    veil = sc.add("Muffling Veil", "spell_trap", 1, face_up=False)
+    sc.answer("activate Hinotama", "activate Muffling Veil")
+    sc.run()
+    sc.assert_event("effect_negation_applied", source=veil)
+    sc.assert_event("effect_negated", card=hinotama)
+    assert not sc.events("activation_negated")
+    assert sc.life(1) == 8000 and sc.card(hinotama).zone == "graveyard"
+
+
 def test_YGO_A15_release_escape_stardust_dragon_tributed_as_its_cost_escapes_skill_drain():
     sc = duel()
     sc.add("Skill Drain", "spell_trap", 0)
