@@ -13,7 +13,7 @@ from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_f
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 
-_WHEN = {"when": "table"}
+_WHEN = {"when": "table", "requires": "list"}
 
 ABILITY_KINDS = {
     "activate": AbilityKind(
@@ -24,7 +24,7 @@ ABILITY_KINDS = {
         "effect", Role.ACTIVATED, keys={"speed": "integer", "once_per_turn_by_name": "boolean", **_WHEN},
         doc="an activated effect of a face-up Spell or Trap card", zones=("spell_trap",)),
     "ignition": AbilityKind(
-        "ignition", Role.ACTIVATED, keys={"once_per_turn_by_name": "boolean"},
+        "ignition", Role.ACTIVATED, keys={"once_per_turn_by_name": "boolean", "requires": "list"},
         doc="a monster's Ignition Effect (Spell Speed 1, your Main Phase)", zones=("monster",)),
     "quick": AbilityKind(
         "quick", Role.ACTIVATED, keys={"speed": "integer", "once_per_turn_by_name": "boolean", **_WHEN},

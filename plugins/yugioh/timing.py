@@ -191,12 +191,25 @@ def timing_problem(game: Any, act: Any) -> str | None:
     when = ab.get("when")
     if when and not when_matches(game, act.card, when, act.player):
         return f"the timing of {act.card.name} has not come"
+    if not requirements_met(game, act.card, ab, act.player):
+        return f"what {act.card.name} needs on the field is not there"
     if ab.get("once_per_turn_by_name") and name_used(game, act.player, act.card.name):
         return f"an effect of {act.card.name} was already used this turn"
     restriction = ab.get("restriction")
     if restriction == "no_normal_summon" and game.value_of(act.player, "normal_summon_turn") == game.state.turn:
         return "you already Normal Summoned or Set this turn"
     return None
+
+
+def requirements_met(game: Any, card: Any, ability: Any, player: int) -> bool:
+    """Activation requirements as data, checked without calling Lua: ``requires = { { filter =
+    {...}, min = 1, max = n } }`` (how many cards matching each filter there must be; ``min``
+    defaults to 1 unless a ``max`` is given)."""
+    for req in ability.get("requires") or ():
+        n = len(game.find(req.get("filter") or {}, player, card))
+        if n < req.get("min", 0 if "max" in req else 1) or n > req.get("max", n):
+            return False
+    return True
 
 
 def name_used(game: Any, player: int, name: str) -> bool:

@@ -2,7 +2,7 @@
 return {
   abilities = {
     { kind = "activate", tags = { "destroy" },
-      condition = function(ctx) return ctx:count({ zone = "monster" }) > 0 end,
+      requires = { { filter = { zone = "monster" } } },
       resolve = function(ctx) ctx:destroy({ zone = "monster" }) end },
   },
 }

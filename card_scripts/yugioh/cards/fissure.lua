@@ -3,7 +3,7 @@
 return {
   abilities = {
     { kind = "activate", tags = { "destroy" },
-      condition = function(ctx) return ctx:count({ zone = "monster", player = "opponent", face_up = true }) > 0 end,
+      requires = { { filter = { zone = "monster", player = "opponent", face_up = true } } },
       resolve = function(ctx)
         local lowest, pool = nil, {}
         for _, id in ipairs(ctx:cards({ zone = "monster", player = "opponent", face_up = true })) do

@@ -4,9 +4,7 @@
 return {
   abilities = {
     { kind = "activate", restriction = "no_normal_summon",
-      condition = function(ctx)
-        return ctx:count({ zone = { "deck", "graveyard" }, player = "you", card_type = "Spell", property = "Equip" }) > 0
-      end,
+      requires = { { filter = { zone = { "deck", "graveyard" }, player = "you", card_type = "Spell", property = "Equip" } } },
       cost = { { kind = "send_to_gy", amount = 1, from = "deck_top" } },
       resolve = function(ctx)
         local pick = ctx:search({ filter = { zone = { "deck", "graveyard" }, player = "you", card_type = "Spell",

@@ -3,7 +3,7 @@
 return {
   abilities = {
     { kind = "activate",
-      condition = function(ctx) return ctx:count({ zone = "monster", player = "you" }) < 5 end,
+      requires = { { filter = { zone = "monster", player = "you" }, max = 4 } },   -- a free Monster Zone
       targets = { { filter = { zone = "graveyard", card_type = "Monster" }, prompt = "a monster to revive" } },
       resolve = function(ctx)
         local t = ctx:target()

@@ -6,7 +6,7 @@
 return {
   abilities = {
     { kind = "activate",
-      condition = function(ctx) return ctx:count({ zone = "monster", player = "you" }) < 5 end,
+      requires = { { filter = { zone = "monster", player = "you" }, max = 4 } },   -- a free Monster Zone
       cost = { { "pay_lp", 800 } },
       targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster" }, prompt = "a monster to revive" } },
       resolve = function(ctx)
