@@ -125,6 +125,14 @@ def test_don_conditions_count_given_don():
     assert sc.game.has_keyword(sanji, "Rush")                              # [DON!! x2] (10-2-9)
 
 
+def test_opponents_turn_condition_holds_only_in_the_opponents_turn():
+    sc = position()
+    guard = sc.add("Night Guard", "character", 1)
+    assert sc.value(guard, "power") == 3000                               # P0's turn: P1's opponent's turn
+    sc.set_turn(active=1, phase="main")
+    assert sc.value(guard, "power") == 1000
+
+
 def test_don_minus_returns_don_from_the_field_to_the_don_deck():
     sc = position(don=(1, 0))
     refund = sc.add("DON Refund", "character", 0)
@@ -228,6 +236,16 @@ def test_banish_trashes_the_life_card_and_no_trigger():
     assert sc.card(guard).zone == "trash" and not sc.events("activated", card=guard)
     assert not [d for d in sc.asked if d.kind == "yes_no"]
     assert brawler and sc.life(1) == 3
+
+
+def test_a_trigger_may_activate_the_cards_main_effect():
+    """Gum-Gum Jet Pistol: "[Trigger] Activate this card's [Main] effect" (a keyword ability)."""
+    sc = position(active=1, don=(0, 1))
+    sc.add("Gum-Gum Jet Pistol", "life", 0)
+    victim = sc.add("Dockhand", "character", 1)
+    sc.answer("attack Plain Leader with Plain Leader", "yes", "Dockhand").run()
+    assert sc.card(victim).zone == "trash" and sc.assert_event("ko", card=victim).cause == "effect"
+    assert sc.zone("trash", 0) == ["Gum-Gum Jet Pistol"]
 
 
 def test_declining_a_trigger_adds_the_card_to_hand_unrevealed():
