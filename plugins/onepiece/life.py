@@ -64,10 +64,12 @@ def _activate_trigger(game: Any, card: Card, player: int, cause: str) -> bool:
     ab = trigger_ability(game, card)
     if ab is None:
         return False
+    act = Activation(player=player, card=card, ability=ab)
+    if not game.cost_payable(act):
+        return False
     if not game.yes_no(player, f"Reveal {card.name} and activate its [Trigger]?", source=card.id):
         return False
     take_life_card(game, card, NO_AREA, cause=cause, by=player, face_up=True, revealed=True)
-    act = Activation(player=player, card=card, ability=ab)
     if game.activation_problem(act) is None:
         game.activate(player, card, ab)
         resolve_activated(game)

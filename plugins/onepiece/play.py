@@ -26,22 +26,17 @@ def play_card(game: Any, card: Card, player: int, *, cause: str = Cause.ACTION, 
     if len(present) >= limit:
         (doomed,) = game.choose_cards(player, present, 1, 1, f"trash one to make room for {card.name}",
                                       reason="rule", source=card.id)
-        rule_trash(game, game.card(doomed))
+        trash(game, game.card(doomed), cause=Cause.RULE)
     game.move(card, zone, player, cause=cause, source=source, by=player, kind="played")
     if kind == "character":
         game.set_status(card, PLAYED_TURN, game.state.turn, quiet=True)
     return card
 
 
-def rule_trash(game: Any, card: Card) -> None:
-    """Trash a card by rule processing: not a K.O., so [On K.O.] does not activate (3-7-6-1-1)."""
-    game.move(card, TRASH, card.owner, cause=Cause.RULE)
-    don.return_orphans(game)
-
-
 def trash(game: Any, card: Card, *, cause: str = Cause.EFFECT, source: int | None = None,
           by: int | None = None) -> None:
-    """Trash a card by an effect or a cost (not a K.O.)."""
+    """Trash a card by an effect, a cost or rule processing: not a K.O., so [On K.O.] does not
+    activate (3-7-6-1-1, 10-2-1-3)."""
     game.move(card, TRASH, card.owner, cause=cause, source=source, by=by)
     don.return_orphans(game)
 
