@@ -31,6 +31,8 @@ ABILITY_KINDS = {
     "on_ko": AbilityKind("on_ko", Role.TRIGGERED, keys=CONDITION_KEYS, doc="[On K.O.] (10-2-17)"),
     "end_of_your_turn": AbilityKind("end_of_your_turn", Role.TRIGGERED, keys=CONDITION_KEYS,
                                     doc="[End of Your Turn] (10-2-7)"),
+    "end_of_opponents_turn": AbilityKind("end_of_opponents_turn", Role.TRIGGERED, keys=CONDITION_KEYS,
+                                         doc="[End of Your Opponent's Turn] (10-2-8)"),
     "on_opponents_attack": AbilityKind("on_opponents_attack", Role.TRIGGERED, keys=CONDITION_KEYS,
                                        doc="[On Your Opponent's Attack] (10-2-16)"),
     "auto": AbilityKind("auto", Role.TRIGGERED, keys=CONDITION_KEYS, required=frozenset({"trigger"}),
@@ -59,12 +61,14 @@ TIMINGS: dict[str, dict[str, Any]] = {
     "on_block": {"on": "blocked", "self": True},
     "on_ko": {"on": "ko", "self": True},
     "end_of_your_turn": {"on": "phase", "phase": "end"},
+    "end_of_opponents_turn": {"on": "phase", "phase": "end"},
     "on_opponents_attack": {"on": "attack_declared", "player": "opponent"},
 }
 
 #: The label each kind reads as in action lists ("activate Nami: [Activate: Main]").
 LABELS = {"on_play": "[On Play]", "when_attacking": "[When Attacking]", "on_block": "[On Block]",
           "on_ko": "[On K.O.]", "end_of_your_turn": "[End of Your Turn]",
+          "end_of_opponents_turn": "[End of Your Opponent's Turn]",
           "on_opponents_attack": "[On Your Opponent's Attack]", "activate_main": "[Activate: Main]",
           "main": "[Main]", "counter": "[Counter]", "trigger": "[Trigger]"}
 
@@ -103,6 +107,8 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
             ab["trigger"] = dict(TIMINGS[kind])
         if kind == "end_of_your_turn":
             ab["your_turn"] = True
+        elif kind == "end_of_opponents_turn":
+            ab["opponent_turn"] = True
         if kind in LABELS and "label" not in ab:
             ab["label"] = LABELS[kind]
     out = list(abilities)

@@ -69,6 +69,7 @@ def _activate_trigger(game: Any, card: Card, player: int, cause: str) -> bool:
         return False
     if not game.yes_no(player, f"Reveal {card.name} and activate its [Trigger]?", source=card.id):
         return False
+    game.record("revealed", cause=cause, player=player, cards=[card.id], codes=[card.code])
     take_life_card(game, card, NO_AREA, cause=cause, by=player, face_up=True, revealed=True)
     if game.activation_problem(act) is None:
         game.activate(player, card, ab)
