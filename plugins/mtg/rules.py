@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Role
+
 #: Card types that make a card a permanent (110.4).
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
@@ -27,7 +29,7 @@ def printed_types_hold(game: Any) -> bool:
     if system.type_statics[0] != count:
         statics = any(spec.get("attr") in TYPE_FIELDS
                       for c in game.state.cards.values() for ab in c.definition.abilities
-                      if ab.role == "static" for spec in ab.get("modify") or ())
+                      if ab.role == Role.STATIC for spec in ab.get("modify") or ())
         system.type_statics = (count, statics)
     hold = not system.type_statics[1] and not any(e.attr in TYPE_FIELDS for e in game.state.effects)
     system.types_hold = (version, hold)

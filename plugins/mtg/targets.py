@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from rulestack import IllegalAction
 from rulestack.context import relative_player
 
 
@@ -63,7 +64,6 @@ def choose(game: Any, activation: Any) -> None:
         return
     options = candidates(game, spec, activation.player, activation.card, activation.item.id)
     if not options:
-        from rulestack import IllegalAction
         raise IllegalAction(f"{activation.card.name}: no legal target")
     pick = game.choose_option(activation.player, [label(game, o) for o in options],
                               f"target for {activation.card.name}", source=activation.card.id)

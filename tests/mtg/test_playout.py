@@ -72,3 +72,25 @@ def test_same_seed_same_game_and_replay():
     g3 = Game("mtg", DECKS, seed=7, agents=[shared, shared])
     assert g3.play() == r1
     assert g3.event_log_json() == g1.event_log_json()
+
+
+def everything_deck() -> "Deck":
+    """Five of each basic land and one of every other card of the pool."""
+    from rulestack import Deck
+    from rulestack.pool import CardPool
+    from rulestack_systems.mtg import MTGSystem
+    pool = CardPool.for_system(MTGSystem)
+    basics = [code for code, e in pool.entries.items() if "Basic" in (e.fields.get("supertypes") or ())]
+    others = [code for code in pool.entries if code not in basics]
+    return Deck("everything", {"main": tuple([b for b in basics for _ in range(5)] + others)})
+
+
+@pytest.mark.parametrize("cr", ["2026", "2025-fin", "pre-2025"])
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_with_every_card_of_the_pool(seed, cr):
+    deck = everything_deck()
+    total = 2 * len(deck.sections["main"])
+    agents = [CheckingAgent(seed * 2 + 1, total), CheckingAgent(seed * 2 + 2, total)]
+    game = Game("mtg", [deck, deck], seed=seed, agents=agents, settings={"cr": cr})
+    game.play()
+    check_invariants(game, total)
