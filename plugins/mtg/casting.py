@@ -3,8 +3,9 @@ action of playing a land (305, 116.2a).
 
 The host runs the flow (announce → targets → cost → push); this module answers its hooks with
 MTG's rules: timing (sorcery speed unless instant or flash, 307.1, 304.1, 702.8), what announcing
-does (the spell moves to the stack, 601.2a; the MTG ``target``; the choice of lands to tap),
-whether targets are still legal on resolution (608.2b), and where a resolved spell goes.
+does (the spell moves to the stack, 601.2a; the MTG ``target``, 601.2c), the total cost and the
+choice of lands to tap (601.2f-g), whether targets are still legal on resolution (608.2b), and
+where a resolved spell goes.
 """
 from __future__ import annotations
 
