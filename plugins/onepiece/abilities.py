@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rulestack import AbilityKind, CardDataError, Cause, Role
+from rulestack.context import relative_player
 
 from . import areas
 
@@ -149,3 +150,13 @@ def functions_here(game: Any, card: Any, ability: Any, event: Any) -> bool:
         elif card.zone not in zones:
             return False
     return conditions_met(game, card, ability)
+
+
+def _owner_key(game: Any, card: Any, event: Any, want: Any) -> bool:
+    """Trigger key ``owner``: the event's card belongs to that player (``"you"``/``"opponent"``),
+    as in "when a card is added to *your* hand from your Life"."""
+    cid = event.get("card")
+    return cid is not None and game.card(cid).owner == relative_player(game, card.controller, want)
+
+
+TRIGGER_KEYS = {"owner": _owner_key}

@@ -11,8 +11,8 @@ from typing import Any
 
 from rulestack import Action, Cause, IllegalAction
 
-from . import areas, battle, don, play
-from .areas import FIELD, HAND
+from . import abilities, areas, battle, don, play
+from .areas import FIELD, HAND, TRASH
 from .resolution import resolve_activated
 
 PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter": "no more counters"}
@@ -98,3 +98,35 @@ def activate(game: Any, player: int, card: Any, ability: int, *, window: str | N
     card_activation = card.zone == HAND and areas.is_card_activation(card, ab)
     game.activate(player, card, ability, card_activation=card_activation, window=window)
     resolve_activated(game)
+
+
+def activation_allowed(game: Any, activation: Any) -> bool | None:
+    """The ``can_activate`` hook: [Main] and [Activate: Main] only by the turn player in their Main
+    Phase outside battle (10-2-2, 10-2-3); [Counter] only by the defender in the Counter Step
+    (10-2-4); conditions met (8-3-2); text not invalidated (8-2-1-1: its cost cannot be paid)."""
+    card, ab, player = activation.card, activation.ability, activation.player
+    if activation.trigger is None:
+        if card.controller != player:
+            return False
+        if ab.kind in ("main", "activate_main"):
+            if (player != game.state.active_player or game.state.phase != "main"
+                    or game.value_of(None, battle.BATTLE) or activation.window not in (None, "main")):
+                return False
+        elif ab.kind == "counter":
+            if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
+                return False
+    if not abilities.conditions_met(game, card, ab) or game.is_text_negated(card, ab):
+        return False
+    return None
+
+
+def announce(game: Any, activation: Any) -> bool | None:
+    """The ``announce`` hook: a card whose effect is activated from hand is revealed (8-4-1-2), and
+    an Event is trashed before its effect is carried out (8-4-2)."""
+    card = activation.card
+    if card.zone != HAND:
+        return None
+    game.record("revealed", cause=Cause.RULE, player=activation.player, cards=[card.id], codes=[card.code])
+    if areas.category(card) == "event":
+        game.move(card, TRASH, card.owner, cause=Cause.RULE, by=activation.player)
+    return True

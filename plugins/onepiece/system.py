@@ -5,27 +5,20 @@ vocabulary — and answers the host's hooks by handing each to the module that h
 the rules: :mod:`.turn` (setup and phases), :mod:`.actions` (what players may do),
 :mod:`.battle`, :mod:`.life` (damage and [Trigger]), :mod:`.resolution` (activation and the
 order of 8-6), :mod:`.choices` (8-4-4), :mod:`.rules` (rule processing and defeat),
-:mod:`.abilities` (keywords and conditions), :mod:`.costs` and :mod:`.don`.
+:mod:`.abilities` (keywords and conditions), :mod:`.costs`, :mod:`.don` and :mod:`.deck_rules`.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, CostComponent, GameSystem, Modifier, hookimpl
-from rulestack.context import relative_player
+from rulestack import CostComponent, GameSystem, Modifier, hookimpl
 
-from . import abilities, actions, areas, battle, choices, resolution, rules, turn
+from . import abilities, actions, areas, choices, deck_rules, resolution, rules, turn
 from .costs import COST_KINDS
 from .vocabulary import SCRIPT_METHODS
 
 
 _expand_keywords = abilities.expand   # the hook's argument is also called "abilities"
-
-
-def _owner_key(game: Any, card: Any, event: Any, want: Any) -> bool:
-    """Trigger key ``owner``: the event's card belongs to that player ("you"/"opponent")."""
-    cid = event.get("card")
-    return cid is not None and game.card(cid).owner == relative_player(game, card.controller, want)
 
 
 class OnePieceSystem(GameSystem):
@@ -52,7 +45,7 @@ class OnePieceSystem(GameSystem):
     default_zones = abilities.DEFAULT_ZONES
     cost_kinds = COST_KINDS
     script_methods = SCRIPT_METHODS
-    trigger_keys = {"owner": _owner_key}
+    trigger_keys = abilities.TRIGGER_KEYS
     layers = ("set", "add")
     op_layers = {"set": "set", "add": "add"}
     settings_defaults = {"simultaneous_defeat": rules.ALL_LOSE}
@@ -83,32 +76,12 @@ class OnePieceSystem(GameSystem):
     @hookimpl
     def can_activate(self, game: Any, activation: Any) -> bool | None:
         """Timing (10-2-2 to 10-2-4), conditions (8-3-2) and invalidated text (8-2-1-1)."""
-        card, ab, player = activation.card, activation.ability, activation.player
-        if activation.trigger is None:
-            if card.controller != player:
-                return False
-            if ab.kind in ("main", "activate_main"):
-                if (player != game.state.active_player or game.state.phase != "main"
-                        or game.value_of(None, battle.BATTLE) or activation.window not in (None, "main")):
-                    return False
-            elif ab.kind == "counter":
-                if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
-                    return False
-        if not abilities.conditions_met(game, card, ab) or game.is_text_negated(card, ab):
-            return False
-        return None
+        return actions.activation_allowed(game, activation)
 
     @hookimpl
     def announce(self, game: Any, activation: Any) -> Any:
-        """An effect activated from hand reveals its card (8-4-1-2); an Event is trashed before its
-        effect is carried out (8-4-2)."""
-        card = activation.card
-        if card.zone != areas.HAND:
-            return None
-        game.record("revealed", cause=Cause.RULE, player=activation.player, cards=[card.id], codes=[card.code])
-        if areas.category(card) == "event":
-            game.move(card, areas.TRASH, card.owner, cause=Cause.RULE, by=activation.player)
-        return True
+        """Reveal a card activated from hand (8-4-1-2); trash an Event before its effect (8-4-2)."""
+        return actions.announce(game, activation)
 
     @hookimpl
     def cost_contributions(self, game: Any, activation: Any) -> list:
@@ -169,28 +142,5 @@ class OnePieceSystem(GameSystem):
     def validate_deck(self, game: Any, deck: Any) -> list:
         """5-1-2: 1 Leader, 50 cards of the Leader's colours with at most 4 of each card number,
         10 DON!!."""
-        return _deck_problems(game, deck)
+        return deck_rules.problems(game, deck)
 
-
-def _deck_problems(game: Any, deck: Any) -> list[str]:
-    problems = []
-    defs = {code: game.pool.definition(code) for code in deck.all_codes()}
-    leaders = deck.sections.get("leader", ())
-    if len(leaders) != 1 or defs[leaders[0]].get("category") != "leader":
-        return [f"a deck has exactly 1 Leader card in its 'leader' section (5-1-2), {deck.name} has {len(leaders)}"]
-    colors = set(defs[leaders[0]].get("color") or ())
-    main = deck.sections.get("main", ())
-    if len(main) != 50:
-        problems.append(f"a deck has exactly 50 cards (5-1-2), {deck.name} has {len(main)}")
-    for code in sorted(set(main)):
-        d = defs[code]
-        if main.count(code) > 4:
-            problems.append(f"at most 4 copies of {d.name} ({code}) (5-1-2-3)")
-        if d.get("category") not in ("character", "event", "stage"):
-            problems.append(f"{d.name} ({code}) is not a Character, Event or Stage card (5-1-2-1)")
-        if not colors & set(d.get("color") or ()):
-            problems.append(f"{d.name} ({code}) shares no colour with the Leader (5-1-2-2)")
-    dons = deck.sections.get("don", ())
-    if len(dons) != 10 or any(defs[c].get("category") != "don" for c in dons):
-        problems.append(f"a DON!! deck has exactly 10 DON!! cards (5-1-3), {deck.name} has {len(dons)}")
-    return problems
