@@ -56,17 +56,17 @@ def bare_hook_us(n: int = 100_000) -> float:
     return (time.perf_counter() - t) / n * 1e6
 
 
-def play_round(first_seed: int, games: int) -> tuple[float, int, int]:
-    """Play ``games`` seeded random games; returns (seconds, decisions, turns)."""
+def play_round(first_seed: int, games: int) -> tuple[float, float, int, int]:
+    """Play ``games`` seeded random games; returns (wall seconds, CPU seconds, decisions, turns)."""
     decisions = turns = 0
-    t = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(first_seed, first_seed + games):
         game = Game("mtg", list(DECKS), seed=seed)
         result = game.play()
         game.close()
         decisions += result.decisions
         turns += result.turns
-    return time.perf_counter() - t, decisions, turns
+    return time.perf_counter() - wall, time.process_time() - cpu, decisions, turns
 
 
 def main() -> None:
@@ -76,11 +76,12 @@ def main() -> None:
     args = parser.parse_args()
 
     play_round(10_000, 2)                       # warm up: the process-wide card pool is built once
-    rates, dec_rates, per_decision = [], [], []
+    rates, dec_rates, per_decision, cpu_rates = [], [], [], []
     total_turns = total_games = 0
     for r in range(args.rounds):
-        seconds, decisions, turns = play_round(r * args.games, args.games)
+        seconds, cpu, decisions, turns = play_round(r * args.games, args.games)
         rates.append(args.games / seconds)
+        cpu_rates.append(args.games / cpu)
         dec_rates.append(decisions / seconds)
         per_decision.append(seconds / decisions * 1e6)
         total_turns += turns
@@ -93,6 +94,7 @@ def main() -> None:
     print(f"  games per second      {games_s:10.1f}   ({1000 / games_s:.1f} ms per game, "
           f"{total_turns / total_games:.1f} turns per game)")
     print(f"  decisions per second  {decs_s:10.0f}   ({us_dec:.0f} us per decision)")
+    print(f"  games per CPU second  {statistics.median(cpu_rates):10.1f}   (wall time suffers on a busy machine)")
     print("floor, same run:")
     print(f"  bare lupa call        {lua:10.2f} us")
     print(f"  bare pluggy hook call {hook:10.2f} us")

@@ -94,3 +94,14 @@ def test_random_games_with_every_card_of_the_pool(seed, cr):
     game = Game("mtg", [deck, deck], seed=seed, agents=agents, settings={"cr": cr})
     game.play()
     check_invariants(game, total)
+
+
+def test_rulestack_play_mtg_reports_the_winner(capsys):
+    from rulestack.cli import main
+    assert main(["play", "mtg", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Summon: Choco/Mog" in out or "Mountain" in out          # the narrated game
+    assert out.strip().splitlines()[-1].startswith("result: P")
+    assert " won (" in out.strip().splitlines()[-1]
+    assert main(["play", "mtg", "--seed", "3", "--quiet", "--set", "cr=pre-2025"]) == 0
+    assert main(["play", "mtg", "--seed", "3", "--quiet", "--set", "cr=1999"]) == 2
