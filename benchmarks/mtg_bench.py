@@ -12,48 +12,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
-
-import lupa.lua54 as lupa
-import pluggy
+from pathlib import Path
 
 from rulestack import Game
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from host_bench import bare_hook, bare_lupa, per_call  # noqa: E402  (the host benchmark's floor)
+
 DECKS = ("white_weenie", "red_burn")
-
-
-def bare_lupa_us(n: int = 100_000) -> float:
-    """Microseconds per call of a trivial Lua function from Python."""
-    rt = lupa.LuaRuntime()
-    f = rt.eval("function(x) return x + 1 end")
-    t = time.perf_counter()
-    for i in range(n):
-        f(i)
-    return (time.perf_counter() - t) / n * 1e6
-
-
-def bare_hook_us(n: int = 100_000) -> float:
-    """Microseconds per call of a one-implementation pluggy hook."""
-    spec, impl = pluggy.HookspecMarker("bench"), pluggy.HookimplMarker("bench")
-
-    class Spec:
-        @spec
-        def ping(self, x):
-            """A hook."""
-
-    class Plugin:
-        @impl
-        def ping(self, x):
-            return x
-
-    pm = pluggy.PluginManager("bench")
-    pm.add_hookspecs(Spec)
-    pm.register(Plugin())
-    hook = pm.hook.ping
-    t = time.perf_counter()
-    for i in range(n):
-        hook(x=i)
-    return (time.perf_counter() - t) / n * 1e6
 
 
 def play_round(first_seed: int, games: int) -> tuple[float, float, int, int]:
@@ -86,8 +54,8 @@ def main() -> None:
         per_decision.append(seconds / decisions * 1e6)
         total_turns += turns
         total_games += args.games
-    lua = statistics.median(bare_lupa_us() for _ in range(5))
-    hook = statistics.median(bare_hook_us() for _ in range(5))
+    lua = per_call(bare_lupa, 100_000)
+    hook = per_call(bare_hook, 100_000)
     games_s, decs_s, us_dec = statistics.median(rates), statistics.median(dec_rates), statistics.median(per_decision)
 
     print(f"mtg random games ({' vs '.join(DECKS)}), {args.rounds} rounds of {args.games}, median:")
