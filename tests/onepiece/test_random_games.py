@@ -27,3 +27,15 @@ def test_random_game_plays_to_the_end_with_invariants(seed):
     assert "lost" in result.reason or "turn limit" in result.reason
     for p in result.winners:
         assert not game.player(p).lost
+
+
+def test_a_game_is_a_function_of_its_seed():
+    logs = []
+    for _ in range(2):
+        game = Game("onepiece", list(OnePieceSystem.sample_decks), seed=7)
+        try:
+            game.play()
+            logs.append(game.event_log_json())
+        finally:
+            game.close()
+    assert logs[0] == logs[1] and "game_over" in logs[0]
