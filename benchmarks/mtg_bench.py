@@ -1,7 +1,8 @@
 """MTG benchmark: random full games between the sample decks, in one process.
 
 Prints the median over several rounds of random full games per second and decisions per second
-(every answer an agent gives), the time per decision and per game, and, measured in the same run
+(every answer an agent gives; a priority window where a player can only pass is answered by the host
+and not counted), the time per decision and per game, and, measured in the same run
 as the floor to compare against, one bare pluggy hook call and one bare lupa call. Ratios are what
 carry across machines. The peer (ARCHITECTURE.md): ygopro-core plays about 23 random duels/s at
 about 28,000 decisions/s on this kind of machine.
