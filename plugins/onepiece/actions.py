@@ -23,11 +23,13 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
     if window == "main":
         if player != game.state.active_player:
             return acts
+        # Actions that read card values first: the activation checks below pay costs in dry runs,
+        # and every dry run makes the derived values be computed again.
         acts += play_actions(game, player)
-        acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
-        acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
         acts += give_don_actions(game, player)
         acts += battle.attack_actions(game, player)
+        acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
+        acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
     elif window == "block":
         acts += battle.block_actions(game, player)
     elif window == "counter":
