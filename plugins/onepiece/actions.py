@@ -19,6 +19,8 @@ PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter":
 
 
 def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+    """The ``legal_actions`` hook: passing is always offered (it ends the Main Phase, declines to
+    block, or ends the Counter Step)."""
     acts = [Action("pass", player, label=PASS_LABELS.get(window, "pass"))]
     if window == "main":
         if player != game.state.active_player:
@@ -50,6 +52,7 @@ def play_actions(game: Any, player: int) -> list[Action]:
 
 
 def give_don_actions(game: Any, player: int) -> list[Action]:
+    """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable."""
     if not areas.active_don(game, player):
         return []
     return [Action("give_don", player, c.id, label=f"give DON!! to {c.name}") for c in areas.battlers(game, player)]
