@@ -77,6 +77,8 @@ def _ids(ctx: EffectContext, value: Any) -> list[int]:
     if isinstance(value, list):
         return [ctx.card_of(v).id for v in value]
     if isinstance(value, dict):
+        if not value:
+            return []   # an empty Lua table is an empty list, not an empty filter
         return [c.id for c in ctx.game.find(value, ctx.player, ctx.card)]
     raise ScriptUsageError(f"expected a card id, a list of ids or a filter, got {type(value).__name__}")
 
@@ -248,7 +250,8 @@ def m_negate_effect(ctx: EffectContext, item_id: Any) -> bool:
 
 def m_choose(ctx: EffectContext, spec: Any) -> list[int]:
     """Choose cards now (at resolution): ``{from = ids or filter = {...}, count = n, up_to = bool,
-    player = "you"|"opponent", prompt = "...", secret = bool}``. The system's choice rules decide
+    player = "you"|"opponent", prompt = "...", secret = bool, look = bool}`` (``look``: the chooser
+    sees the faces, as when searching a deck). The system's choice rules decide
     the minimum (as many as possible unless "up to"). Returns the chosen ids."""
     if not isinstance(spec, dict):
         raise ScriptUsageError("choose{...} takes a table")
@@ -261,7 +264,8 @@ def m_choose(ctx: EffectContext, spec: Any) -> list[int]:
         raise ScriptUsageError("choose: count must be a non-negative integer")
     req = ChoiceRequest(chooser=ctx.who(spec.get("player", "you")), candidates=cands, count=count,
                         up_to=bool(spec.get("up_to", False)), prompt=str(spec.get("prompt") or "choose"),
-                        reason="resolution", source=ctx.source_id, secret=bool(spec.get("secret", False)))
+                        reason="resolution", source=ctx.source_id, secret=bool(spec.get("secret", False)),
+                        look=bool(spec.get("look", False)))
     return ctx.game.request_choice(req)
 
 
@@ -332,7 +336,7 @@ def m_modify(ctx: EffectContext, what: Any, spec: Any) -> int:
     if not isinstance(spec, dict):
         raise ScriptUsageError("modify(cards, {attr=..., op=..., value=..., duration=...})")
     kw: dict[str, Any] = {}
-    if isinstance(what, dict):
+    if isinstance(what, dict) and what:
         kw["filter"] = what
     else:
         kw["targets"] = _ids(ctx, what)

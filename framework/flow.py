@@ -82,6 +82,7 @@ class ChoiceRequest:
     reason: str = "resolution"
     source: int | None = None
     secret: bool = False           # choosing unrevealed cards in a secret area (One Piece 8-4-4-2)
+    look: bool = False             # the chooser looks at the candidates' faces (a deck search, 8-4-4-4)
     min: int = 0
     max: int = 0
     fail_if_short: bool = False    # fewer candidates than asked makes the choice fail (PMV 8.1.2.b)

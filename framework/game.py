@@ -81,6 +81,7 @@ class Game:
         self._collecting_statics = False
         self._layer_rank = {name: i for i, name in enumerate(self.system.layers)}
         self._ability_removers: list[int] = []   # cards with a static ability that removes abilities
+        self._static_cards: list[int] = []       # cards with a static ability that modifies values
         self._observed = len(self.pm.hook.on_event.get_hookimpls()) > 0
         self.auto_single = True
         methods = {**HOST_METHODS, **self.system.script_methods}
@@ -146,6 +147,8 @@ class Game:
         self.journal.insert(z.cards, self._index(z, position), card.id)
         if any(ab.role == Role.REPLACEMENT for ab in card.definition.abilities):
             self.journal.append(self._replacers, card.id)
+        if any(ab.role == Role.STATIC and ab.get("modify") for ab in card.definition.abilities):
+            self.journal.append(self._static_cards, card.id)
         if any(m.get("op") == "remove_abilities" for ab in card.definition.abilities for m in ab.get("modify") or ()):
             self.journal.append(self._ability_removers, card.id)
         for ab in card.definition.abilities:
@@ -536,11 +539,16 @@ class Game:
 
     def _static_modifiers(self, current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
         removed = {cid for cid, ms in current.items() if any(m.op == "remove_abilities" for m in ms)}
-        for card in list(self.state.cards.values()):
+        cards = self.state.cards
+        for cid in list(self._static_cards):
+            card = cards[cid]
             if card.id in removed:
                 continue
             for ab in card.definition.abilities:
                 if ab.role != Role.STATIC or not ab.get("modify"):
+                    continue
+                zones = ab.get("zone") or self.system.default_zones.get(Role.STATIC)
+                if zones and card.zone not in zones:
                     continue
                 if not self._ability_usable(card, ab, None):
                     continue
@@ -610,7 +618,8 @@ class Game:
 
     # -- activation ------------------------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
-                    kinds: Iterable[str] | None = None) -> list[Action]:
+                    kinds: Iterable[str] | None = None,
+                    card_activation: bool | Callable[[Card, Ability], bool] = False) -> list[Action]:
         """The ``activate`` actions available to ``player``: every activated ability of the cards
         in ``zones`` (default: the abilities' own ``from``/``zone`` lists) that the hooks allow now,
         whose condition holds, whose cost can be paid and whose targets exist."""
@@ -620,9 +629,11 @@ class Game:
             for ab in card.definition.abilities:
                 if ab.role != Role.ACTIVATED or (kinds is not None and ab.kind not in kinds):
                     continue
-                act = Activation(player=player, card=card, ability=ab, window=window)
+                using_card = card_activation(card, ab) if callable(card_activation) else card_activation
+                act = Activation(player=player, card=card, ability=ab, window=window, card_activation=using_card)
                 if self.can_activate(act):
                     out.append(Action("activate", player, card.id, ab.index,
+                                      data=(("card_activation", using_card),) if using_card else (),
                                       label=f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind else "")))
         return out
 
@@ -716,17 +727,18 @@ class Game:
                 return None
             self.pm.hook.push_item(game=self, item=item)
             return item
-        except BaseException:
-            self.journal.rollback(mark)
+        except BaseException as e:
+            if not isinstance(e, GameOver):   # a game that ended during the activation stays ended
+                self.journal.rollback(mark)
             raise
 
-    def put_trigger(self, trigger: PendingTrigger) -> Item | None:
+    def put_trigger(self, trigger: PendingTrigger, data: Mapping[str, Any] | None = None) -> Item | None:
         """Activate a pending triggered ability (asking first when it is optional). Returns the item,
         or ``None`` when it was declined or could not be activated (a cost that cannot be paid,
         no target: YGO-A10, MTG 603.3d)."""
         card = self.card(trigger.card)
         ab = card.definition.abilities[trigger.ability]
-        act = Activation(player=trigger.controller, card=card, ability=ab, trigger=trigger)
+        act = Activation(player=trigger.controller, card=card, ability=ab, trigger=trigger, data=dict(data or {}))
         if any(v is False for v in self.pm.hook.can_activate(game=self, activation=act)):
             return None
         if self._dry(lambda: self._feasibility_problem(act)) is not None:
@@ -734,7 +746,7 @@ class Game:
         if ab.get("optional") and not self.yes_no(trigger.controller, f"Use {card.name} ({ab.label})?",
                                                   source=card.id):
             return None
-        return self.activate(trigger.controller, card, ab, trigger=trigger)
+        return self.activate(trigger.controller, card, ab, trigger=trigger, data=data)
 
     # -- costs -----------------------------------------------------------------------------------
     def assemble_cost(self, act: Activation) -> list[CostComponent]:
@@ -785,12 +797,17 @@ class Game:
     def _dry(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back."""
         mark = self.journal.mark()
+        version, cache, card_values = self.journal.version, self._values_cache, dict(self._card_values)
         self._dry_run += 1
         try:
             return fn()
         finally:
             self._dry_run -= 1
             self.journal.rollback(mark)
+            # The state is exactly what it was: what was computed for it still holds.
+            now = self.journal.version
+            self._values_cache = (now, cache[1]) if cache is not None and cache[0] == version else None
+            self._card_values = {cid: (now, vals) for cid, (v, vals) in card_values.items() if v == version}
 
     def cost_payable(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Can the whole cost be paid now?"""
@@ -864,7 +881,8 @@ class Game:
         if not adjusted.candidates or adjusted.max == 0:
             return []
         return self.choose_cards(adjusted.chooser, adjusted.candidates, adjusted.min, adjusted.max, adjusted.prompt,
-                                 reason=adjusted.reason, source=adjusted.source, secret=adjusted.secret)
+                                 reason=adjusted.reason, source=adjusted.source, secret=adjusted.secret,
+                                 show_faces=adjusted.look)
 
     # -- decisions -------------------------------------------------------------------------------
     def decide(self, decision: d.Decision) -> Any:
@@ -876,17 +894,22 @@ class Game:
         self.decisions.append(canonical)
         return canonical
 
-    def card_option(self, card_id: int, viewer: int) -> d.Option:
+    def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
+        """An option standing for a card, showing its face only if ``viewer`` may see it (or
+        ``show_face``: the chooser looks at it, as in a deck search)."""
         card = self.state.cards[card_id]
-        if self.can_see(viewer, card):
+        if show_face or self.can_see(viewer, card):
             return d.Option(label=card.name, value=card_id, card=card_id, info=self.card_view(card, viewer))
         zone = card.zone
         return d.Option(label=f"a face-down card in {zone}", value=card_id, card=card_id)
 
     def choose_cards(self, player: int, card_ids: Sequence[int], min: int, max: int, prompt: str, *,
-                     reason: str = "resolution", source: int | None = None, secret: bool = False) -> list[int]:
-        """Ask ``player`` to choose between ``min`` and ``max`` of the given cards."""
-        options = tuple(self.card_option(c, player) for c in card_ids)
+                     reason: str = "resolution", source: int | None = None, secret: bool = False,
+                     show_faces: bool = False) -> list[int]:
+        """Ask ``player`` to choose between ``min`` and ``max`` of the given cards. With
+        ``show_faces`` the chooser sees the faces of cards they could not otherwise see (they look
+        at them: One Piece 8-4-4-4)."""
+        options = tuple(self.card_option(c, player, show_faces) for c in card_ids)
         dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
                          source=source, reason=reason)
         return [options[i].value for i in self.decide(dec)]
