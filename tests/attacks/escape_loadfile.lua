@@ -1,0 +1,4 @@
+-- Compile another file.
+return { abilities = { { kind = "activate", resolve = function(ctx)
+  return loadfile("/etc/passwd")
+end } } }

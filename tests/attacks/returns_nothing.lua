@@ -1,0 +1,2 @@
+-- A script that forgets to return its table.
+local card = { abilities = {} }
