@@ -234,7 +234,7 @@ class Game:
         if cause not in Cause.ALL:
             raise ValueError(f"unknown cause {cause!r}; use one of {sorted(Cause.ALL)}")
         ev = Event(len(self.state.log) + 1, kind, cause, source, player, data)
-        self.journal.append(self.state.log, ev)
+        self.journal.log(self.state.log, ev)
         if not self._dry_run:
             if kind in self._listeners:
                 self._match_triggers(ev)
@@ -538,14 +538,26 @@ class Game:
                                layer=eff.layer, source=eff.source)
 
     def _static_modifiers(self, current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
+        """Modifiers from the static abilities of active cards. Those that change abilities come
+        first, so a card that lost its abilities to another card's static contributes nothing."""
         removed = {cid for cid, ms in current.items() if any(m.op == "remove_abilities" for m in ms)}
+        ability_mods = list(self._statics(removed, ability_ops=True))
+        removed |= {m.card for m in ability_mods if m.op == "remove_abilities"}
+        yield from ability_mods
+        yield from self._statics(removed, ability_ops=False)
+
+    def _statics(self, removed: set[int], ability_ops: bool) -> Iterator[Modifier]:
         cards = self.state.cards
         for cid in list(self._static_cards):
             card = cards[cid]
             if card.id in removed:
                 continue
             for ab in card.definition.abilities:
-                if ab.role != Role.STATIC or not ab.get("modify"):
+                mods = ab.get("modify")
+                if ab.role != Role.STATIC or not mods:
+                    continue
+                mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
+                if not mods:
                     continue
                 zones = ab.get("zone") or self.system.default_zones.get(Role.STATIC)
                 if zones and card.zone not in zones:
@@ -555,12 +567,9 @@ class Game:
                 if ab.get("condition") is not None and not self.run_script(card, ab.get("condition"), self.context(
                         card=card, ability=ab)):
                     continue
-                for spec in ab.get("modify"):
+                for spec in mods:
                     affects = spec.get("affects", ab.get("affects", "self"))
-                    if affects == "self":
-                        targets = [card]
-                    else:
-                        targets = self.find(affects, card.controller, card)
+                    targets = [card] if affects == "self" else self.find(affects, card.controller, card)
                     value = spec.get("value")
                     if isinstance(value, ScriptFunction) or callable(value):
                         value = self.run_script(card, value, self.context(card=card, ability=ab))
@@ -794,6 +803,12 @@ class Game:
                 self.journal.rollback(mark)
         return False
 
+    @property
+    def in_dry_run(self) -> bool:
+        """True while the host checks something by doing it and rolling it back (a cost's
+        payability): cost kinds must not ask players anything then."""
+        return self._dry_run > 0
+
     def _dry(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back."""
         mark = self.journal.mark()
@@ -999,11 +1014,11 @@ class Game:
             except StopResolution:
                 self.record("resolution_stopped", source=card.id, item=item.id)
 
-    def run_state_checks(self, limit: int = 1000) -> None:
-        """Run the state checks until nothing happens (a fixed point)."""
-        for _ in range(limit):
+    def run_state_checks(self, limit: int = 1000) -> bool:
+        """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
+        for i in range(limit):
             if not any(self.pm.hook.state_checks(game=self)):
-                return
+                return i > 0
         raise RulestackError(f"state checks did not reach a fixed point after {limit} rounds")
 
     def _match_triggers(self, ev: Event) -> None:

@@ -82,6 +82,12 @@ class Journal:
         self._undo.append((seq.pop, ()))
         self.version += 1
 
+    def log(self, seq: MutableSequence, value: Any) -> None:
+        """Append to an append-only log (the event log), recorded but without changing
+        :attr:`version`: a new event changes no derived value."""
+        seq.append(value)
+        self._undo.append((seq.pop, ()))
+
     def pop(self, seq: MutableSequence, index: int = -1) -> Any:
         """``seq.pop(index)``, recorded."""
         if index < 0:

@@ -219,3 +219,14 @@ def test_secret_zones_are_hidden_in_the_other_players_view():
     assert v1["zones"]["deck/1"]["cards"] == []
     v0 = sc.game.view(0)
     assert v0["zones"]["hand/0"]["cards"][0]["name"] == "Brute"
+
+
+def test_a_static_that_removes_abilities_switches_off_another_cards_static():
+    sc = Scenario("tiny")
+    main_phase(sc)
+    grunt = sc.add("Grunt", "field", 0)
+    sc.add("Banner Bearer", "field", 0)
+    assert sc.value(grunt, "power") == 2
+    sc.add("Hush Totem", "field", 1)
+    assert sc.value(grunt, "power") == 1          # the Bearer lost its abilities: no bonus
+    assert sc.game.abilities_removed(sc.card("Banner Bearer"))
