@@ -52,6 +52,7 @@ local MATH, UTF8 = math, utf8
 math.randomseed(0)
 
 local MEMERR = "not enough memory"   -- Lua's preallocated memory-error message
+local HOST_RAISED = "host function raised an exception"
 
 ---------------------------------------------------------------------------------------------------
 -- Per-call state. One "frame" per LuaSandbox.call / load; nested frames save the outer frame's
@@ -124,9 +125,13 @@ end
 -- the errors there would never be charged or stopped.
 local function fatal_error(e)
   if rawequal(e, MEMERR) then die(MEMERR, "memory") end
-  if type(e) == "string" and (e == "error in error handling" or s_find(e, "stack overflow", 1, true)) then
+  local te = type(e)
+  if te == "string" and (e == "error in error handling" or s_find(e, "stack overflow", 1, true)) then
     die("stack overflow (recursion too deep)")
   end
+  -- Scripts cannot make userdata: this is a Python exception lupa raised into Lua (possible only
+  -- if a signal interrupts a dispatcher outside its try block). Never let a script keep it.
+  if te == "userdata" then die(HOST_RAISED, "host") end
 end
 
 local function caught(ok, ...)
@@ -658,7 +663,6 @@ end
 -- The host boundary.
 ---------------------------------------------------------------------------------------------------
 local ABORT = cfg.abort  -- what a Python dispatcher returns when the host callable raised
-local HOST_RAISED = "host function raised an exception"
 
 -- Results of a Python dispatcher: plain scalars, or (pack, n) for values Python built as Lua
 -- objects with the memory cap lifted (a Lua table of the n results).
@@ -836,6 +840,15 @@ local function utf8_safe(s)
   return (s_gsub(s, "[\128-\255]", function(c) return s_format("\\x%02X", s_byte(c)) end))
 end
 
+-- Local names of the wrapped originals -> their library names (for argument error messages).
+local RENAME = {cocreate = "to 'create'", coresume = "to 'resume'", coclose = "to 'close'"}
+for _, name in ipairs {"s_byte", "s_sub", "s_find", "s_gsub", "s_format", "s_rep", "s_match", "s_gmatch",
+                       "s_upper", "s_lower", "s_reverse", "s_char", "s_len", "t_concat", "t_insert",
+                       "t_remove", "t_move", "t_sort", "t_unpack", "t_pack", "m_tointeger", "u_len",
+                       "u_codepoint", "u_offset", "u_char", "u_codes"} do
+  RENAME[name] = "to '" .. s_sub(name, 3) .. "'"
+end
+
 -- Message handler of the runner: find the script line of the error, and re-point errors raised
 -- inside this file (argument errors of wrapped C functions) at the script line that called them.
 local function msgh(e)
@@ -857,7 +870,7 @@ local function msgh(e)
       e = s_gsub(e, "^[^\n]-:%d+: ", "", 1)
     end
     -- Argument errors name the wrapper's local (s_rep, t_concat, ...): use the library name.
-    e = utf8_safe((s_gsub(e, "to '[stmu]_(%a+)'", "to '%1'")))
+    e = utf8_safe((s_gsub(e, "to '([%w_]+)'", RENAME)))
   end
   return e
 end
@@ -961,6 +974,7 @@ local function finish(ok, ...)
   if rawequal(e, MEMERR) then return false, "memory", e, line end
   local te = type(e)
   if te == "string" or te == "number" then return false, "error", e, line end
+  if te == "userdata" then return false, "host", HOST_RAISED, line end   -- see fatal_error
   return false, "error", false, line    -- never call __tostring of an error object
 end
 

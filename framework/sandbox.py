@@ -396,9 +396,11 @@ class LuaSandbox:
             info.alive = False
 
     def __enter__(self) -> LuaSandbox:
+        """``with LuaSandbox(...) as box:`` closes the sandbox at the end."""
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Close the sandbox."""
         self.close()
 
     # ----------------------------------------------------------------------------------------
@@ -428,6 +430,7 @@ class LuaSandbox:
                     info = self._scripts.get(sid)
                     if info is not None:
                         exc.card, exc.file = info.card, info.file
+                self._after(sid, r, quiet=True)
                 raise exc
         return r
 
@@ -449,16 +452,17 @@ class LuaSandbox:
             return (False, "error", str(exc).split("\nstack traceback:", 1)[0], False)
         raise exc
 
-    def _after(self, sid: int, r: Any) -> None:
+    def _after(self, sid: int, r: Any, quiet: bool = False) -> None:
         """Memory accounting after a frame: collect, and unload a script that keeps the heap above
-        the soft limit (the next script must not pay for it)."""
+        the soft limit (the next script must not pay for it). ``quiet``: collect only (the frame
+        already ends with another exception)."""
         rt = self._rt
         memory_error = type(r) is tuple and r[0] is False and r[1] == "memory"
         if not memory_error and rt.get_memory_used() <= self._soft_memory:
             return
         rt.gccollect()
         used = rt.get_memory_used()
-        if used <= self._soft_memory or self._frames:
+        if used <= self._soft_memory or self._frames or quiet:
             # Inside another call, live memory may belong to the outer frames: judge at the end.
             return
         info = self._scripts.get(sid)

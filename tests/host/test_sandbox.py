@@ -253,6 +253,14 @@ def test_gc_metamethod_refused(host):
         host.run("gc_finalizer")
 
 
+def test_gc_field_added_later_never_runs(host):
+    script = host.load("gc_late_field")
+    host.box.call(script.data["abilities"][0]["resolve"], 1)
+    gc.collect()
+    host.still_works()      # a full collection runs after calls that leave the heap large
+    assert host.box.call(script.data["abilities"][1]["resolve"], 1) is False
+
+
 def test_other_metamethods_work(host):
     assert host.eval("setmetatable({}, {__index = function(t, k) return k .. '!' end}).hi") == "hi!"
     assert host.eval("#setmetatable({}, {__mode = 'k', __len = function() return 3 end})") == 3
