@@ -663,6 +663,7 @@ end
 -- The host boundary.
 ---------------------------------------------------------------------------------------------------
 local ABORT = cfg.abort  -- what a Python dispatcher returns when the host callable raised
+local USAGE = cfg.usage  -- ... when it raised HostUsageError (followed by the message)
 
 -- Results of a Python dispatcher: plain scalars, or (pack, n) for values Python built as Lua
 -- objects with the memory cap lifted (a Lua table of the n results).
@@ -677,6 +678,9 @@ local function after_host(r1, ...)
     -- only sees an uncatchable kill.
     killed, kill_kind = HOST_RAISED, "host"
     error(killed, 0)
+  end
+  if rawequal(r1, USAGE) then
+    error((...), 2)   -- the script's mistake: an ordinary error at its calling line
   end
   if killed then error(killed, 0) end          -- a nested call used up the shared budget
   if type(r1) == "table" then return t_unpack(r1, 1, (...)) end

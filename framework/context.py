@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .errors import RulestackError, StopResolution
 from .events import Cause
 from .flow import ChoiceRequest
+from .sandbox import HostUsageError
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-class ScriptUsageError(RulestackError):
-    """A script called a host method with bad arguments."""
+class ScriptUsageError(HostUsageError):
+    """A script called a host method with bad arguments (reported at the script's line)."""
 
 
 def relative_player(game: "Game", perspective: int | None, who: Any) -> int:

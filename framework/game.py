@@ -1175,16 +1175,13 @@ class Game:
                 self.next_turn()
         except GameOver as over:
             return over.result
-        except RulestackError as e:
-            if isinstance(e, GameAborted):
-                raise
+        except GameAborted:
+            raise
+        except RulestackError as e:   # card script errors included
             self.journal.rollback(0)
             raise GameAborted(f"game aborted at turn {self.state.turn}: {e}", cause=e) from e
-        except Exception as e:
-            from .sandbox import ScriptError
+        except Exception:
             self.journal.rollback(0)
-            if isinstance(e, ScriptError):
-                raise GameAborted(f"game aborted at turn {self.state.turn}: {e}", cause=e) from e
             raise
 
     def next_turn(self) -> None:

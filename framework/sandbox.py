@@ -34,6 +34,7 @@ from typing import Any
 import attrs
 import lupa.lua54 as lupa  # pin Lua 5.4; never `from lupa import LuaRuntime` (Lua 5.5 in 2.8)
 
+from .errors import RulestackError
 from .lua_source import format_path, line_of
 
 try:  # Calls suspended in a greenlet are told apart from nested calls by their greenlet.
@@ -73,7 +74,7 @@ _HEADROOM = 256 * 1024        # free heap below the cap for pushing small string
 _SCALARS = (type(None), bool, float)
 
 
-class ScriptError(Exception):
+class ScriptError(RulestackError):
     """A card script failed.
 
     Attributes: ``card`` (str | None), ``file`` (str | None), ``line`` (int | None) and
@@ -111,6 +112,12 @@ class ScriptLimitError(ScriptError):
 
 class ScriptMemoryError(ScriptError):
     """A script exceeded the sandbox's memory cap (or kept too much memory alive after a call)."""
+
+
+class HostUsageError(RulestackError):
+    """Raised by a host method when a script called it wrongly (a bad argument). Unlike any other
+    exception from a host method, it becomes an ordinary Lua error at the script's calling line,
+    so the resulting :class:`ScriptError` names the script's file and line."""
 
 
 @attrs.frozen
@@ -248,12 +255,14 @@ class LuaSandbox:
                              max_memory=self._max_memory, attribute_handlers=(_deny_get, _deny_set))
         self._rt = rt
         self._abort = rt.table()   # returned by dispatchers when a host function raised
+        self._usage = rt.table()   # returned (with a message) when it raised HostUsageError
         cfg = rt.table_from({
             "instruction_limit": int(instruction_limit), "cpu_seconds": float(cpu_seconds),
             "hook_count": _HOOK_COUNT, "max_depth": _MAX_DEPTH, "max_data_depth": _MAX_DATA_DEPTH,
             "max_nodes": _MAX_NODES, "max_rep": _MAX_REP, "max_values": _MAX_VALUES,
             "max_table_range": _MAX_TABLE_RANGE, "pattern_limit": _PATTERN_LIMIT,
             "plain_limit": _PLAIN_LIMIT, "boot_source": "=" + _BOOT_NAME, "abort": self._abort,
+            "usage": self._usage,
         })
         dispatchers = rt.table_from({name: rt.table_from(self._make_dispatchers(name, fn))
                                      for name, fn in methods.items()})
@@ -389,7 +398,7 @@ class LuaSandbox:
         if self._frames:
             raise RuntimeError("cannot close a LuaSandbox while one of its calls is running")
         self._run = self._define = self._unwind = self._wipe = self._sethook = None
-        self._abort = None
+        self._abort = self._usage = None
         self._rt = None
         self._handles.clear()
         for info in self._scripts.values():
@@ -653,6 +662,8 @@ class LuaSandbox:
         def finish(frame: list[Any], args: Any) -> Any:
             try:
                 result = to_lua(fn(*args))
+            except HostUsageError as exc:
+                result = (self._usage, str(exc)[:1000])
             except BaseException as exc:
                 frame[1] = exc
                 result = self._abort

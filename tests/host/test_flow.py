@@ -230,3 +230,23 @@ def test_a_static_that_removes_abilities_switches_off_another_cards_static():
     sc.add("Hush Totem", "field", 1)
     assert sc.value(grunt, "power") == 1          # the Bearer lost its abilities: no bonus
     assert sc.game.abilities_removed(sc.card("Banner Bearer"))
+
+
+def test_a_bad_argument_to_a_host_method_is_a_script_error_at_the_scripts_line(tmp_path):
+    from rulestack.pool import CardPool
+    from tinygame.system import TinyGame
+    sc = Scenario("tiny")
+    main_phase(sc)
+    (tmp_path / "cards.yaml").write_text("- {code: B1, name: Bad Call, type: spell, script: bad_call.lua}\n")
+    (tmp_path / "bad_call.lua").write_text(
+        "return { abilities = { { kind = 'spell', resolve = function(ctx)\n"
+        "  ctx:move(ctx:self(), 'nowhere')\nend } } }\n")
+    sc.game.pool.add_file(tmp_path / "cards.yaml")
+    try:
+        card = sc.add("Bad Call", "hand", 0)
+        sc.activate(card)
+        with pytest.raises(ScriptError) as err:
+            sc.resolve_top()
+        assert err.value.line == 2 and "nowhere" in err.value.message
+    finally:
+        sc.game.pool.entries.pop("B1")
