@@ -8,6 +8,7 @@ can be re-run with ``rulestack replay``.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -21,6 +22,7 @@ import attrs
 from ..cards import Deck
 from ..errors import ConfigurationError
 from ..game import Game
+from ..isolation import Limits, WorkerDied, crash_replay, record_decisions, run_isolated, supervise
 from .replay import Replay, describe_error, final_digest
 from .systems import SystemRef
 
@@ -103,6 +105,7 @@ def play_game(plan: SimulationPlan, index: int) -> dict[str, Any]:
     game: Game | None = None
     try:
         game = Game(cls, [decks[i] for i in seats], seed=seed, settings=plan.settings)
+        record_decisions(game)   # only when replayed alone after a worker died (see _died)
         result = game.play()
         rec.update(winners=list(result.winners), winner_decks=[labels[seats[w]] for w in result.winners],
                    draw=result.draw, reason=result.reason, turns=result.turns, decisions=result.decisions,
@@ -143,12 +146,16 @@ def chunk_size(games: int, workers: int) -> int:
 
 # -- backends -------------------------------------------------------------------------------------------
 class LocalBackend:
-    """Games on this machine: in this process with one worker, else a pool of processes."""
+    """Games on this machine: in this process with one worker, else supervised worker processes
+    under OS ``limits`` (:mod:`rulestack.isolation`; default: 4 GiB more address space, 120 s of
+    CPU and 600 s of wall-clock time per game). A worker that dies costs the game it was playing,
+    recorded with its replay (:func:`_died`); the others go on."""
 
     name = "local"
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, limits: Limits | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.limits = limits or Limits(wall_seconds=600.0)
 
     def run(self, plan: SimulationPlan) -> Iterator[list[dict[str, Any]]]:
         """The chunks' records as they finish. The worker processes start now, at the call (before
@@ -156,10 +163,47 @@ class LocalBackend:
         work = chunks(plan.games, chunk_size(plan.games, self.workers))
         if self.workers == 1 or plan.games <= 1:
             return (play_chunk(plan, indices) for indices in work)
+        if hasattr(os, "fork"):
+            results = supervise(functools.partial(play_game, plan), range(plan.games), workers=self.workers,
+                                chunk=len(work[0]), limits=self.limits,
+                                on_death=functools.partial(_died, plan, self.limits))
+            return _one_by_one(results)
         import multiprocessing as mp
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
         pool = ctx.Pool(min(self.workers, len(work)))
         return _closing(pool, pool.imap_unordered(_play_chunk_args, [(plan, c) for c in work]))
+
+
+def _one_by_one(results: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[list[dict[str, Any]]]:
+    try:
+        for _, rec in results:
+            yield [rec]
+    finally:
+        results.close()   # type: ignore[attr-defined]
+
+
+def _died(plan: SimulationPlan, limits: Limits, index: int, died: WorkerDied) -> dict[str, Any]:
+    """The record of game ``index``, whose worker process died while playing it. The game is
+    played again alone, in a fresh process that streams its decisions: a crash that repeats is
+    recorded as the game's error with a replay up to its last decision; one that does not (the
+    worker was killed from outside) costs nothing but the time."""
+    try:
+        rec = run_isolated(play_game, plan, index, limits=limits, record=True)
+    except WorkerDied as again:
+        cls, decks = _prepare(plan)
+        labels = plan.labels or deck_labels(decks)
+        error = f"the game's worker process {again.reason}"
+        rec = {"index": index, "seed": game_seed(plan.seed, index), "seats": [labels[i] for i in plan.seats(index)],
+               "winners": [], "winner_decks": [], "draw": False, "reason": None, "turns": 0,
+               "decisions": sum(1 for m in again.messages if m[0] == "decision"), "events": 0, "error": error,
+               "digest": None, "seconds": 0.0}
+        replay = crash_replay(again.messages, error, info={
+            "simulation": {"master_seed": plan.seed, "index": index, "seats": rec["seats"]}})
+        if replay is not None:
+            rec["replay_data"] = replay.to_dict()
+        return rec
+    rec["worker_died"] = f"its first worker process {died.reason}; played again alone"
+    return rec
 
 
 def _closing(pool: Any, results: Iterator[Any]) -> Iterator[Any]:
