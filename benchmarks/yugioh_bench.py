@@ -74,12 +74,15 @@ def setup_ms(decks: list, n: int = 20) -> float:
     return statistics.median(times) * 1000
 
 
-def play_round(decks: list, first_seed: int, games: int) -> tuple[float, float, int, int]:
-    """Play ``games`` seeded random duels; returns (wall seconds, CPU seconds, decisions, turns)."""
+def play_round(decks: list, first_seed: int, games: int, every_decision: bool = False
+               ) -> tuple[float, float, int, int]:
+    """Play ``games`` seeded random duels; returns (wall seconds, CPU seconds, decisions, turns).
+    With ``every_decision`` the agents also answer decisions that have a single legal answer."""
     decisions = turns = 0
     t, cpu = time.perf_counter(), time.process_time()
     for seed in range(first_seed, first_seed + games):
         game = Game("yugioh", decks, seed=seed)
+        game.auto_single = not every_decision
         result = game.play()
         game.close()
         decisions += result.decisions
@@ -97,7 +100,7 @@ def main() -> None:
     decks = [pool.deck(name) for name in DECKS]   # deck files are read once, as a simulator would
     play_round(decks, 10_000, 2)                  # warm up: the process-wide card pool is built once
     rates, dec_rates, per_decision, cpu_rates, cpu_dec_rates = [], [], [], [], []
-    total_turns = total_games = 0
+    total_turns = total_games = total_decisions = 0
     for r in range(args.rounds):
         seconds, cpu, decisions, turns = play_round(decks, r * args.games, args.games)
         rates.append(args.games / seconds)
@@ -107,6 +110,8 @@ def main() -> None:
         cpu_dec_rates.append(decisions / cpu)
         total_turns += turns
         total_games += args.games
+        total_decisions += decisions
+    all_seconds, _, all_decisions, _ = play_round(decks, 0, args.games, every_decision=True)
     setup = statistics.median(setup_ms(decks) for _ in range(3))
     setup_by_name = statistics.median(setup_ms(list(DECKS), 10) for _ in range(3))
     lua = statistics.median(bare_lupa_us() for _ in range(5))
@@ -117,6 +122,8 @@ def main() -> None:
     print(f"  duels per second      {duels_s:10.1f}   ({1000 / duels_s:.1f} ms per duel, "
           f"{total_turns / total_games:.1f} turns per duel)")
     print(f"  decisions per second  {decs_s:10.0f}   ({us_dec:.0f} us per decision)")
+    print(f"  counting single-option decisions too: {all_decisions / all_seconds:.0f} decisions/s "
+          f"({all_decisions / args.games:.0f} per duel, against {total_decisions / total_games:.0f})")
     print(f"  per CPU second        {statistics.median(cpu_rates):10.1f} duels, "
           f"{statistics.median(cpu_dec_rates):.0f} decisions (robust when the machine is shared)")
     print(f"  setup per duel        {setup:10.1f} ms (decks read once; {setup_by_name:.1f} ms reading the deck "
