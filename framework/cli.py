@@ -35,6 +35,9 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if getattr(args, "isolate", False):
+        from .isolation import play_isolated
+        return play_isolated(args, cmd_play)
     from .agents import RandomAgent
     from .game import Game
     from .narrate import narrate
@@ -52,6 +55,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
         agents[human] = HumanAgent(human)
     game = Game(system, decks, seed=args.seed, settings=_settings(args.set), agents=agents)
+    from .isolation import record_decisions
+    record_decisions(game)   # with --isolate: streamed to the parent, so a crash still leaves a replay
     if human is not None:
         agents[human].names = {i: d.name for i, d in enumerate(game.decks)}
     error: GameAborted | None = None
@@ -112,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take seat P yourself: see your view, choose among the legal choices")
     p.add_argument("--replay", metavar="FILE", help="record the game (decisions, digests, final state) to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--isolate", action="store_true",
+                   help="play in a child process with OS limits (address space, CPU time); a crash is reported "
+                        "and leaves a replay up to the last decision")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("check", help="load and validate card data and Lua card scripts in the sandbox")

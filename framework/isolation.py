@@ -39,8 +39,8 @@ import attrs
 
 from .errors import RulestackError
 
-__all__ = ["Limits", "WorkerDied", "WorkerError", "crash_replay", "exit_reason", "record_decisions",
-           "run_isolated", "supervise"]
+__all__ = ["Limits", "WorkerDied", "WorkerError", "crash_replay", "exit_reason", "play_isolated",
+           "record_decisions", "run_isolated", "supervise"]
 
 _FRAME = struct.Struct("!I")
 _READ_SIZE = 1 << 16
@@ -522,3 +522,38 @@ def _kill_quietly(pid: int) -> None:
         os.kill(pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+
+
+# -- rulestack play --isolate -------------------------------------------------------------------------------------
+def play_isolated(args: Any, play: Callable[[Any], int], limits: Limits | None = None) -> int:
+    """``rulestack play --isolate``: run ``play(args)`` (the ordinary play command) in a child
+    process under ``limits`` and report a crash cleanly.
+
+    The game prints as usual. If its process dies (a crash in native code, the CPU or memory
+    limit), the parent says how and writes the replay of the game up to its last decision to
+    ``--replay FILE`` (default ``rulestack-crash-<system>-seed<N>.replay.json``). Returns the
+    command's exit status: the game's own, or 1 after a crash or a failure.
+    """
+    import copy
+    child_args = copy.copy(args)
+    child_args.isolate = False
+    try:
+        return int(run_isolated(play, child_args, limits=limits or Limits(), record=True) or 0)
+    except WorkerDied as died:
+        error = f"the game's process {died.reason}"
+        print(f"error: {error}", file=sys.stderr)
+        replay = crash_replay(died.messages, error, info={"isolated": True})
+        if replay is not None:
+            path = args.replay or f"rulestack-crash-{args.system}-seed{args.seed}.replay.json"
+            replay.save(path)
+            print(f"replay of the game up to its last decision ({len(replay.decisions)} decisions) written to {path}",
+                  file=sys.stderr)
+        return 1
+    except RulestackError:
+        raise   # the command's own errors: reported by the CLI as without --isolate
+    except Exception as exc:  # noqa: BLE001 - a bug or a limit (MemoryError) inside the game's process
+        tb = getattr(exc, "remote_traceback", "")
+        if tb:
+            sys.stderr.write(tb)
+        print(f"error: the game failed: {type(exc).__name__}: {exc}".rstrip(": "), file=sys.stderr)
+        return 1
