@@ -21,3 +21,26 @@ def test_lua_and_yaml_are_package_data():
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = conf["tool"]["setuptools"]["package-data"]["*"]
     assert "**/*.lua" in patterns and "**/*.yaml" in patterns
+
+
+def test_the_wheel_carries_card_data_scripts_and_decks(tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+    out = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+                          "-q", "-w", str(tmp_path)], capture_output=True, text=True)
+    if out.returncode != 0 and "No module named" in out.stderr:
+        import pytest
+        pytest.skip(f"cannot build a wheel here: {out.stderr.strip()[-200:]}")
+    assert out.returncode == 0, out.stderr
+    wheel = next(tmp_path.glob("rulestack-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    for system in ("mtg", "yugioh", "onepiece"):
+        assert any(n.startswith(f"rulestack_cards/{system}/") and n.endswith(".lua") for n in names), system
+        assert any(n.startswith(f"rulestack_cards/{system}/cards/") and n.endswith(".yaml") for n in names), system
+        assert any(n.startswith(f"rulestack_cards/{system}/decks/") for n in names), system
+        assert f"rulestack_systems/{system}/__init__.py" in names
+    assert "rulestack/_sandbox_boot.lua" in names
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    text = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "[rulestack.systems]" in text and "[pytest11]" in text
