@@ -27,11 +27,8 @@ def test_the_wheel_carries_card_data_scripts_and_decks(tmp_path):
     import subprocess
     import sys
     import zipfile
-    out = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
-                          "-q", "-w", str(tmp_path)], capture_output=True, text=True)
-    if out.returncode != 0 and "No module named" in out.stderr:
-        import pytest
-        pytest.skip(f"cannot build a wheel here: {out.stderr.strip()[-200:]}")
+    out = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+                         capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     wheel = next(tmp_path.glob("rulestack-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
