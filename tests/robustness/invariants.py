@@ -1,0 +1,130 @@
+"""What must hold in any game of any system, and a fingerprint of the whole state.
+
+:func:`check_invariants` checks, for any system: no card is in two zones; every card is in the
+zone it says; no card appears or vanishes (the count is the starting count plus the cards the
+log says were created); each player's life equals the sum of the recorded life changes and the
+last one's total; every item of the response structure and every pending trigger names a card
+that exists. :class:`CheckingAgent` checks them before each answer it gives. Used by the property
+tests here and by ``benchmarks/soak.py``.
+
+:func:`fingerprint` is every piece of mutable state as canonical text: two fingerprints are
+equal exactly when the state is (used to show that a failed action changed nothing).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+import attrs
+
+
+class InvariantBroken(AssertionError):
+    """An invariant of the game state does not hold (the message says which and where)."""
+
+
+def _life_events(game: Any) -> dict[int, list[tuple[int, int]]]:
+    """Per player, the ``(delta, life)`` of every recorded life change (``Game.set_life`` is the
+    only primitive that changes life, and it records both fields)."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for ev in game.state.log:
+        data = ev.data
+        if "delta" in data and "life" in data and isinstance(ev.player, int):
+            out.setdefault(ev.player, []).append((data["delta"], data["life"]))
+    return out
+
+
+def check_invariants(game: Any, start_cards: int, start_life: Sequence[int | None] | None = None) -> None:
+    """Raise :class:`InvariantBroken` unless the game state is consistent. ``start_cards`` is
+    the number of cards when play began; ``start_life`` each player's life then (default: none,
+    as in a game from decks, whose setup records the starting life; a scenario sets it silently)."""
+    st = game.state
+    where: dict[int, tuple] = {}
+    for key, zone in st.zones.items():
+        for cid in zone.cards:
+            if cid in where:
+                raise InvariantBroken(f"card {cid} is in two zones: {where[cid]} and {key}")
+            where[cid] = key
+            card = st.cards.get(cid)
+            if card is None:
+                raise InvariantBroken(f"zone {key} lists card {cid}, which does not exist")
+            if card.zone != key[0] or (key[1] is not None and card.zone_player != key[1]):
+                raise InvariantBroken(f"{card!r} says it is in ({card.zone}, {card.zone_player}) but is listed in {key}")
+    missing = set(st.cards) - set(where)
+    if missing:
+        raise InvariantBroken(f"cards {sorted(missing)} are in no zone")
+    created = sum(1 for ev in st.log if ev.kind == "created")
+    if len(st.cards) != start_cards + created:
+        raise InvariantBroken(f"{len(st.cards)} cards exist, but {start_cards} began and {created} were created")
+    changes = _life_events(game)
+    for p in st.players:
+        mine = changes.get(p.index, [])
+        total = sum(d for d, _ in mine) + ((start_life[p.index] or 0) if start_life else 0)
+        life = p.life or 0
+        if life != total or (mine and mine[-1][1] != p.life):
+            raise InvariantBroken(f"P{p.index} has {p.life} life, but the recorded life changes add up to {total}")
+    for item in st.stack:
+        if item.card is not None and item.card not in st.cards:
+            raise InvariantBroken(f"stack item {item.id} names card {item.card}, which does not exist")
+    for trig in st.pending:
+        if trig.card not in st.cards:
+            raise InvariantBroken(f"a pending trigger names card {trig.card}, which does not exist")
+    if st.result is not None:
+        bad = [w for w in st.result.winners if not 0 <= w < len(st.players)]
+        if bad:
+            raise InvariantBroken(f"winners {bad} are not players")
+
+
+class CheckingAgent:
+    """Wraps an agent: checks the invariants before every answer (and counts the checks).
+    Give each seat its own; ``start_cards`` is taken from the game at the first check."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.checks = 0
+        self.start_cards: int | None = None
+
+    def decide(self, decision: Any, seat: Any) -> Any:
+        game = seat.game
+        if self.start_cards is None:
+            self.start_cards = start_count(game)
+        check_invariants(game, self.start_cards)
+        self.checks += 1
+        return self.inner.decide(decision, seat)
+
+
+def start_count(game: Any) -> int:
+    """The number of cards the game began with (those that exist and were not created in play)."""
+    return len(game.state.cards) - sum(1 for ev in game.state.log if ev.kind == "created")
+
+
+def _plain(value: Any) -> Any:
+    if attrs.has(type(value)):
+        return {k: _plain(v) for k, v in attrs.asdict(value, recurse=False).items()}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_plain(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
+    if hasattr(value, "to_dict"):
+        return _plain(value.to_dict())
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return f"<{type(value).__name__}>"
+
+
+def fingerprint(game: Any) -> str:
+    """The whole mutable state of a game as canonical JSON."""
+    st = game.state
+    data = {
+        "turn": st.turn, "active": st.active_player, "phase": st.phase, "step": st.step,
+        "values": _plain(st.values), "next_id": st.next_id, "next_timestamp": st.next_timestamp,
+        "result": _plain(st.result),
+        "players": [[p.name, p.life, _plain(p.values), p.lost, p.conceded] for p in st.players],
+        "zones": {f"{name}/{player}": list(z.cards) for (name, player), z in st.zones.items()},
+        "cards": {str(cid): [c.code, c.owner, c.controller, c.zone, c.zone_player, c.face_up, _plain(c.status),
+                             _plain(c.counters), _plain(c.memory), c.generation, c.timestamp, c.attached_to]
+                  for cid, c in st.cards.items()},
+        "stack": _plain(st.stack), "pending": _plain(st.pending), "effects": _plain(st.effects),
+        "log": game.event_log_json(),
+    }
+    return json.dumps(data, sort_keys=True, default=repr)
