@@ -169,3 +169,16 @@ def test_YGO_A15_stardust_dragon_under_fiendish_chain_still_escapes_and_returns_
     assert sc.card(chain).zone == "graveyard"                    # the chained monster left: the chain breaks
     summoned = sc.assert_event("summoned", card=stardust, how="special")
     assert summoned.seq > sc.assert_event("phase", phase="end").seq
+
+
+def test_segoc_each_player_orders_their_own_triggers_within_a_category():
+    sc = duel()
+    first = sc.add("Sangan", "monster", 0)
+    second = sc.add("Sangan", "monster", 0)
+    sc.add("Dark Hole", "hand", 0)
+    # P0 puts the second Sangan first (Chain Link 1), then searches twice, last link first
+    sc.answer("activate Dark Hole", lambda d: [1, 0], "Celtic Guardian", "Celtic Guardian")
+    sc.run()
+    order_asked = [d for d in sc.asked if d.kind == "order"]
+    assert len(order_asked) == 1 and order_asked[0].player == 0
+    assert [e.get("card") for e in sc.events("chain_link")[1:]] == [second, first]
