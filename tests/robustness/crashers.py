@@ -3,8 +3,10 @@ chosen game, the way a memory-safety bug in native code would. Test-only.
 
 ``--set crash=segv`` dereferences a null pointer (SIGSEGV), ``kill`` sends SIGKILL to the process,
 ``abort`` calls ``os.abort()``, ``spin`` loops in Python forever (the CPU limit must stop it),
-``hog`` allocates memory without end (the address-space limit must stop it). ``crash_turn`` is
-the turn it happens at; with ``crash_seed`` set, only the game with that seed crashes.
+``hog`` allocates memory without end (the address-space limit must stop it), ``once:PATH`` sends
+SIGKILL only if the file PATH does not exist yet, creating it first (a crash that does not happen
+again). ``crash_turn`` is the turn it happens at; with ``crash_seed`` set, only the game with
+that seed crashes.
 """
 from __future__ import annotations
 
@@ -28,6 +30,11 @@ def crash_now(how: str) -> None:
     elif how == "spin":
         while True:
             pass
+    elif how.startswith("once:"):
+        marker = how[len("once:"):]
+        if not os.path.exists(marker):
+            open(marker, "w").close()
+            os.kill(os.getpid(), signal.SIGKILL)
     elif how == "hog":
         hoard = []
         while True:
