@@ -84,7 +84,7 @@ def resolve_answer(decision: d.Decision, entry: Any) -> Any:
             low = entry.strip().lower()
             if decision.kind == d.YES_NO and low in ("yes", "no", "true", "false"):
                 return low in ("yes", "true")
-            if decision.kind == d.NUMBER and low.lstrip("-").isdigit():
+            if decision.kind == d.NUMBER and low.removeprefix("-").isdecimal():
                 return int(low)
         return entry
     if isinstance(entry, str):
