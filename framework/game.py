@@ -6,6 +6,7 @@ resolution → state checks → triggers) and asks the system's hooks what the r
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -71,6 +72,7 @@ class Game:
         self.decks: list[Deck] = []
         self.started = False
         self._dry_run = 0
+        self._tx_depth = 0
         self._contexts: dict[int, Any] = {}
         self._next_ctx = 1
         self._script_ids: dict[str, int] = {}
@@ -241,6 +243,21 @@ class Game:
             if self._observed:
                 self.pm.hook.on_event(game=self, event=ev)
         return ev
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All or nothing: if the block fails (other than by the game ending), the state returns
+        to exactly what it was before it."""
+        mark = self.journal.mark()
+        self._tx_depth += 1
+        try:
+            yield
+        except BaseException as e:
+            if not isinstance(e, GameOver):   # a game that ended stays ended
+                self.journal.rollback(mark)
+            raise
+        finally:
+            self._tx_depth -= 1
 
     def set(self, obj: Any, attr: str, value: Any) -> None:
         """Set an attribute of a state object (an item, an effect), journaled."""
@@ -673,8 +690,11 @@ class Game:
             return f"{card.name} has lost its abilities"
         if ab.get("once_per_turn") and self.used_this_turn(card, ab):
             return f"{ab.label} of {card.name} was already used this turn"
-        if any(v is False for v in self.pm.hook.can_activate(game=self, activation=act)):
-            return f"the rules do not allow activating {card.name} ({ab.label}) now"
+        for verdict in self.pm.hook.can_activate(game=self, activation=act):
+            if verdict is False:
+                return f"the rules do not allow activating {card.name} ({ab.label}) now"
+            if isinstance(verdict, str):
+                return verdict
         if ab.get("condition") is not None and not self.run_script(card, ab.get("condition"),
                                                                    self.context(card=card, ability=ab, player=act.player,
                                                                                 activation=act)):
@@ -710,8 +730,7 @@ class Game:
         problem = None if trigger is not None else self.activation_problem(act)
         if problem is not None:
             raise IllegalAction(f"P{player} cannot activate {card.name} ({ab.label}): {problem}")
-        mark = self.journal.mark()
-        try:
+        with self.transaction():
             item = Item(id=self.new_id(), kind="trigger" if trigger else "activation", card=card.id,
                         ability=ab.index, controller=player, generation=card.generation,
                         card_activation=card_activation,
@@ -736,10 +755,6 @@ class Game:
                 return None
             self.pm.hook.push_item(game=self, item=item)
             return item
-        except BaseException as e:
-            if not isinstance(e, GameOver):   # a game that ended during the activation stays ended
-                self.journal.rollback(mark)
-            raise
 
     def put_trigger(self, trigger: PendingTrigger, data: Mapping[str, Any] | None = None) -> Item | None:
         """Activate a pending triggered ability (asking first when it is optional). Returns the item,
@@ -748,7 +763,7 @@ class Game:
         card = self.card(trigger.card)
         ab = card.definition.abilities[trigger.ability]
         act = Activation(player=trigger.controller, card=card, ability=ab, trigger=trigger, data=dict(data or {}))
-        if any(v is False for v in self.pm.hook.can_activate(game=self, activation=act)):
+        if any(v is False or isinstance(v, str) for v in self.pm.hook.can_activate(game=self, activation=act)):
             return None
         if self._dry(lambda: self._feasibility_problem(act)) is not None:
             return None
@@ -829,10 +844,24 @@ class Game:
         comps = self.assemble_cost(act) if comps is None else comps
         return self._dry(lambda: self._cost_feasible(act, comps, 0, []))
 
-    def _pay(self, act: Activation) -> bool:
+    def pay_cost(self, player: int, components: Sequence[CostComponent], card: Card | int,
+                 label: str = "cost") -> dict[str, Any]:
+        """Pay a cost that is not an activation's (a Summon's or an attack's cost, a maintenance
+        cost), all or nothing, asking the player what to pay with. Raises :class:`CostUnpayable`
+        (and changes nothing) when it cannot be paid whole; returns what was paid."""
+        card = self.card(card) if isinstance(card, int) else card
+        from .cards import Ability
+        act = Activation(player=player, card=card, ability=Ability(index=-1, kind=label, role=Role.ACTIVATED,
+                                                                   spec={"cost": tuple(components)}))
+        act.item = Item(id=0, kind=label, card=card.id, ability=None, controller=player)
+        with self.transaction():
+            self._pay(act, list(components))
+        return dict(act.item.paid)
+
+    def _pay(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Pay the whole cost, asking the player to choose what to pay with. Returns ``False`` when
         payment failed part way and the system keeps the partial payment (OP 8-3-1-3-1)."""
-        comps = self.assemble_cost(act)
+        comps = self.assemble_cost(act) if comps is None else comps
         if not self.cost_payable(act, comps):
             raise CostUnpayable(f"the cost of {act.card.name} ({act.ability.label}) cannot be paid: "
                                 + ", ".join(c.describe() for c in comps))
@@ -865,9 +894,10 @@ class Game:
     def _target_request(self, act: Activation, spec: Mapping[str, Any]) -> ChoiceRequest:
         chooser = act.player if spec.get("player", "you") == "you" else self.opponent(act.player)
         cands = [c.id for c in self.find(spec.get("filter"), act.player, act.card)]
-        req = ChoiceRequest(chooser=chooser, candidates=cands, count=spec.get("count", 1),
-                            up_to=spec.get("up_to", False), prompt=spec.get("prompt") or f"target for {act.card.name}",
-                            reason="target", source=act.card.id)
+        up_to = spec.get("up_to", False)
+        req = ChoiceRequest(chooser=chooser, candidates=cands, count=spec.get("count", 1), up_to=up_to,
+                            prompt=spec.get("prompt") or f"target for {act.card.name}", reason="target",
+                            source=act.card.id, fail_if_short=not up_to)   # targets: the full number
         req.apply_default_rules()
         adjusted = self.pm.hook.choice_rules(game=self, request=req)
         return adjusted or req
@@ -965,7 +995,8 @@ class Game:
         if not actions:
             raise RulestackError(f"no legal action for P{player} in window {window!r} "
                                  "(a system must always offer at least a pass)")
-        self.journal.checkpoint()
+        if self._tx_depth == 0:   # a window opened inside an action keeps that action's transaction
+            self.journal.checkpoint()
         options = tuple(d.Option(label=a.label or a.kind, value=a, card=a.card) for a in actions)
         dec = d.Decision(player=player, kind=d.ACTION, prompt=prompt or window, options=options, reason="action")
         action = options[self.decide(dec)[0]].value
@@ -974,26 +1005,16 @@ class Game:
 
     def perform(self, action: Action) -> Any:
         """Perform one action (as one transaction)."""
-        mark = self.journal.mark()
-        try:
+        with self.transaction():
             return self.pm.hook.perform_action(game=self, action=action)
-        except BaseException as e:
-            if not isinstance(e, GameOver):
-                self.journal.rollback(mark)
-            raise
 
     # -- resolution, state checks, triggers ----------------------------------------------------------
     def resolve(self, item: Item) -> None:
         """Resolve an item (its negation checked by the hooks), then run ``after_resolve``."""
-        mark = self.journal.mark()
-        try:
+        with self.transaction():
             self.pm.hook.resolve_item(game=self, item=item)
             self.set(item, "resolved", True)
             self.pm.hook.after_resolve(game=self, item=item)
-        except BaseException as e:
-            if not isinstance(e, GameOver):
-                self.journal.rollback(mark)
-            raise
 
     def run_resolution(self, item: Item) -> None:
         """The host's default resolution: the ability's ``resolve`` function, unless negated."""
@@ -1032,9 +1053,9 @@ class Game:
                 on = trig["on"]
                 if ev.kind != on and (isinstance(on, str) or ev.kind not in on):
                     continue
-                if self.abilities_removed(card) or not self._ability_usable(card, ab, ev):
-                    continue
                 if not self._trigger_filter(card, ab, trig, ev):
+                    continue   # the cheap data filter first
+                if self.abilities_removed(card) or not self._ability_usable(card, ab, ev):
                     continue
                 cond = ab.get("condition")
                 if cond is not None and not self.run_script(card, cond, self.context(card=card, ability=ab, event=ev)):

@@ -62,7 +62,8 @@ def perform_action(game: Any, action: Any) -> Any:
 def can_activate(game: Any, activation: Any) -> bool | None:
     """May ``activation`` (an :class:`~rulestack.flow.Activation`) be announced now? Timing,
     spell speed, conditions, once-per-turn, "cannot activate" effects. Must not change the state.
-    Any plugin answering ``False`` refuses; ``None`` means no opinion."""
+    Any plugin answering ``False`` — or a string, the reason, shown in errors — refuses; ``None``
+    means no opinion."""
 
 
 @hookspec(firstresult=True)

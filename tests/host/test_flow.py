@@ -250,3 +250,17 @@ def test_a_bad_argument_to_a_host_method_is_a_script_error_at_the_scripts_line(t
         assert err.value.line == 2 and "nowhere" in err.value.message
     finally:
         sc.game.pool.entries.pop("B1")
+
+
+def test_a_cost_outside_an_activation_is_paid_whole_or_not_at_all():
+    from rulestack import CostComponent, CostUnpayable
+    sc = Scenario("tiny")
+    main_phase(sc, energy=3)
+    grunt = sc.add("Grunt", "field", 0)
+    sc.add("Brute", "hand", 0)
+    before = snapshot(sc.game)
+    with pytest.raises(CostUnpayable):
+        sc._direct(lambda: sc.game.pay_cost(0, [CostComponent("energy", 2), CostComponent("discard", 2)], grunt))
+    assert snapshot(sc.game) == before
+    paid = sc._direct(lambda: sc.game.pay_cost(0, [CostComponent("energy", 2), CostComponent("discard", 1)], grunt))
+    assert paid["energy"] == 2 and sc.zone("discard", 0) == ["Brute"]
