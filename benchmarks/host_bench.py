@@ -10,70 +10,20 @@ compare across machines).
 """
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
 
-import lupa.lua54 as lupa
-import pluggy
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import floor, median_us  # noqa: E402
 
 from rulestack import Deck, Game, register_system  # noqa: E402
 from rulestack.scenario import Scenario  # noqa: E402
 from tinygame.system import TinyGame  # noqa: E402
 
 register_system(TinyGame)
-ROUNDS = 7
-
-
-def per_call(fn, n: int) -> float:
-    """Median microseconds per call of ``fn`` over ROUNDS rounds of ``n`` calls."""
-    samples = []
-    for _ in range(ROUNDS):
-        t = time.perf_counter()
-        fn(n)
-        samples.append((time.perf_counter() - t) / n * 1e6)
-    return statistics.median(samples)
-
-
-def bare_lupa(n: int) -> None:
-    rt = bare_lupa.rt
-    f = bare_lupa.f
-    for i in range(n):
-        f(i)
-
-
-bare_lupa.rt = lupa.LuaRuntime()
-bare_lupa.f = bare_lupa.rt.eval("function(x) return x + 1 end")
-
-_spec = pluggy.HookspecMarker("bench")
-_impl = pluggy.HookimplMarker("bench")
-
-
-class _Spec:
-    @_spec
-    def ping(self, x):
-        """A hook."""
-
-
-class _Plugin:
-    @_impl
-    def ping(self, x):
-        return x
-
-
-_pm = pluggy.PluginManager("bench")
-_pm.add_hookspecs(_Spec)
-_pm.register(_Plugin())
-
-
-def bare_hook(n: int) -> None:
-    hook = _pm.hook.ping
-    for i in range(n):
-        hook(x=i)
-
 
 def activation_cycle(n: int) -> None:
     sc = Scenario("tiny")
@@ -104,10 +54,9 @@ def setup_ms(n: int) -> None:
 
 def main() -> None:
     setup_ms(1)                      # warm the process-wide card pool (validated definitions)
-    lua = per_call(bare_lupa, 100_000)
-    hook = per_call(bare_hook, 100_000)
-    cycle = per_call(activation_cycle, 2_000)
-    setup = per_call(setup_ms, 20) / 1000
+    lua, hook = floor()
+    cycle = median_us(activation_cycle, 2_000)
+    setup = median_us(setup_ms, 20) / 1000
     print(f"bare lupa call        {lua:8.2f} us")
     print(f"bare pluggy hook call {hook:8.2f} us")
     print(f"activation cycle      {cycle:8.2f} us  = {cycle / lua:6.0f} x lupa call, {cycle / hook:6.0f} x hook call")
