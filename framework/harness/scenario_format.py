@@ -13,6 +13,7 @@ same precision.
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -551,10 +552,7 @@ def _placements(r: _Reader, raw: Any, field: str, line: int | None) -> tuple[Pla
             out.append(Placement(card=str(item), line=iline, field=ifield))
             continue
         r.mapping(item, ifield, iline, PLACEMENT_KEYS)
-
-        def at(key: str) -> int | None:
-            return _line(item, key, iline)
-
+        at = functools.partial(_line, item, default=iline)
         if "card" not in item:
             raise r.fail("missing: the card's name or code", f"{ifield}.card", iline)
         card = item["card"]

@@ -21,7 +21,7 @@ from ..events import Event
 from ..game import Game
 from ..sandbox import ScriptError
 from ..scenario import Scenario
-from .scenario_format import (CardExpectation, DecisionMatch, EventMatch, ScenarioSpec, Step, ZoneExpectation,
+from .scenario_format import (CardExpectation, DecisionMatch, ScenarioSpec, Step, ZoneExpectation,
                               load_scenario_file)
 from .logtext import describe_event
 from .systems import load_system_spec, with_cards
@@ -293,7 +293,8 @@ class ScenarioRunner:
         for key, want in exp.state.items():
             have = st.active_player if key == "active" else getattr(st, key)
             if have != want:
-                self.fail(_field(self.spec, f"expect.{key}"), exp.lines.get(key), f"expected {want!r}; happened {have!r}")
+                self.fail(_field(self.spec, f"expect.{key}"), exp.lines.get(key),
+                          f"expected {want!r}; happened {have!r}")
         for pe in exp.players:
             if pe.index >= len(st.players):
                 self.fail(_field(self.spec, "expect.players"), pe.line, f"no player {pe.index}")
@@ -445,7 +446,7 @@ class ScenarioRunner:
                 problems.append(f"expected an option {text!r}; happened {labels}")
         for text in dm.does_not_offer:
             t = text.lower()
-            hits = [lb for lb, l2 in zip(labels, low) if t == l2 or t in l2]
+            hits = [lb for lb, l2 in zip(labels, low, strict=True) if t == l2 or t in l2]
             if hits:
                 problems.append(f"expected no option {text!r}; happened {hits}")
         return problems

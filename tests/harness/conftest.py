@@ -24,7 +24,8 @@ def tiny_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: rulestack-tiny-for-tests\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[rulestack.systems]\ntiny = tinygame.system:TinyGame\n")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(site), str(TESTS)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    paths = [str(site), str(TESTS)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])
+    env["PYTHONPATH"] = os.pathsep.join(paths)
     env.pop("PYTEST_ADDOPTS", None)
     env["COLUMNS"] = "120"
     return env

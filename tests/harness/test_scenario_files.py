@@ -239,15 +239,19 @@ def test_check_scenario_file_raises_with_the_report(tmp_path):
 
 
 @pytest.mark.parametrize("body, where", [
-    ("position: {players: [{life: ten}]}\nexpect: {}", "case.scenario.yaml:2: position.players[0].life: expected an integer"),
-    ("position: {turn: 1, phsae: main}\nexpect: {}", "case.scenario.yaml:2: position.phsae: unknown key (allowed here: turn, active"),
+    ("position: {players: [{life: ten}]}\nexpect: {}",
+     "case.scenario.yaml:2: position.players[0].life: expected an integer"),
+    ("position: {turn: 1, phsae: main}\nexpect: {}",
+     "case.scenario.yaml:2: position.phsae: unknown key (allowed here: turn, active"),
     ("do: [{anwser: pass}]\nexpect: {}", "case.scenario.yaml:2: do[0].anwser: unknown key"),
     ("expect: {players: {0: {life: 1}}, evnets: []}", "case.scenario.yaml:2: expect.evnets: unknown key"),
     ("until: forever\nexpect: {}", "case.scenario.yaml:2: until: expected answers_used or game_over"),
     ("do: [pass]", "case.scenario.yaml:1: expect: missing"),
-    ("expect:\n  events: [{kind: died, count: many}]", "case.scenario.yaml:3: expect.events[0].count: expected an integer"),
+    ("expect:\n  events: [{kind: died, count: many}]",
+     "case.scenario.yaml:3: expect.events[0].count: expected an integer"),
     ("expect: {result: {winner: 0, winners: [0]}}", "expect.result.winner: give 'winner' or 'winners', not both"),
-    ("position:\n  players:\n    - hand: [Grunt]\n      hand: [Brute]\nexpect: {}", "case.scenario.yaml:5: hand: duplicate key 'hand'"),
+    ("position:\n  players:\n    - hand: [Grunt]\n      hand: [Brute]\nexpect: {}",
+     "case.scenario.yaml:5: hand: duplicate key 'hand'"),
     ("expect: [1, 2]", "case.scenario.yaml:2: expect: expected a mapping, got a list"),
     ("position: {players: [{hand: [Grunt}]}", "case.scenario.yaml:2: not valid YAML"),
 ])
@@ -260,7 +264,8 @@ def test_malformed_files_name_the_file_line_and_field(body, where):
 @pytest.mark.parametrize("body, where", [
     ("position: {players: [{hnad: [Grunt]}]}", "case.scenario.yaml:2: position.players[0].hnad: unknown zone 'hnad' "
                                               "(zones of tiny: deck, hand, field, discard, stack)"),
-    ("position: {players: [{hand: [Grnut]}]}", "case.scenario.yaml:2: position.players[0].hand[0]: unknown card 'Grnut'"),
+    ("position: {players: [{hand: [Grnut]}]}",
+     "case.scenario.yaml:2: position.players[0].hand[0]: unknown card 'Grnut'"),
     ("position: {zones: {hand: [Grunt]}}", "position.zones.hand: zone 'hand' belongs to a player"),
     ("position: {players: [{stack: [Spark]}]}", "zone 'stack' is shared: list it under position.zones"),
     ("position: {players: [{}, {}, {life: 3}]}", "position.players: no player 2 (a game of tiny has 2)"),
@@ -285,7 +290,8 @@ def test_unknown_system_and_setting_point_at_their_keys():
 
 
 def test_extra_card_data_is_added_to_the_system(tmp_path):
-    (tmp_path / "cards.yaml").write_text("- {code: X01, name: Tall Grunt, type: unit, cost: 1, power: 1, toughness: 5}\n")
+    (tmp_path / "cards.yaml").write_text(
+        "- {code: X01, name: Tall Grunt, type: unit, cost: 1, power: 1, toughness: 5}\n")
     f = tmp_path / "tall.scenario.yaml"
     f.write_text(textwrap.dedent("""
         system: tiny

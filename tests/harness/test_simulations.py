@@ -96,7 +96,8 @@ def test_configuration_errors_stop_before_any_game(rulestack_cli):
     assert done.returncode == 2 and "has no setting 'speed'" in done.stderr
 
 
-@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed (pip install 'rulestack[ray]')")
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="ray is not installed (pip install 'rulestack[ray]')")
 def test_the_ray_backend_gives_the_same_games_on_a_local_ray():
     import ray
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
