@@ -19,6 +19,12 @@ def _infer_system(path: Path) -> str | None:
     return None
 
 
+def _is_test_or_replay(path: Path) -> bool:
+    """Scenario files and replays sit beside card data in a modder's folder; they are not cards."""
+    name = path.name
+    return name.endswith((".scenario.yaml", ".scenario.yml")) or name.startswith("scenario_") or ".replay." in name
+
+
 def check_paths(paths: Iterable[Path], system: str | None) -> tuple[list[str], int]:
     """Check data files and scripts; returns the problems (``file:line: message``) and how many
     cards were checked."""
@@ -35,7 +41,8 @@ def check_paths(paths: Iterable[Path], system: str | None) -> tuple[list[str], i
             continue
         files = sorted(path.rglob("*")) if path.is_dir() else [path]
         yamls, luas = groups.setdefault(name, ([], []))
-        yamls += [f for f in files if f.suffix in (".yaml", ".yml") and "decks" not in f.parts]
+        yamls += [f for f in files if f.suffix in (".yaml", ".yml") and "decks" not in f.parts
+                  and not _is_test_or_replay(f)]
         luas += [f for f in files if f.suffix == ".lua"]
     for name, (yamls, luas) in groups.items():
         try:

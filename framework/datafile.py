@@ -40,18 +40,25 @@ class _Loader(yaml.SafeLoader):
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    explicit = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
     loader.flatten_mapping(node)
+    merged = len(node.value) - explicit   # flatten_mapping puts the merged (<<) pairs first
     out = LineDict()
     out.line = node.start_mark.line + 1
     out.lines = {}
-    for key_node, value_node in node.value:
+    explicit_keys: set = set()
+    for i, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
         except TypeError:
             raise DataError("a key must be a plain value", line=key_node.start_mark.line + 1) from None
-        if key in out:
-            raise DataError(f"duplicate key {key!r}", line=key_node.start_mark.line + 1, field=str(key))
+        if i >= merged:
+            if key in explicit_keys:
+                raise DataError(f"duplicate key {key!r}", line=key_node.start_mark.line + 1, field=str(key))
+            explicit_keys.add(key)   # a key written beside a << merge overrides the merged one
+        elif key in out:
+            continue                 # among merged maps, the first one given wins (YAML merge rules)
         out[key] = loader.construct_object(value_node, deep=True)
         out.lines[key] = key_node.start_mark.line + 1
     return out

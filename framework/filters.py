@@ -6,6 +6,7 @@ Keys:
 =================  ======================================================================
 ``zone``           a zone name or a list of them
 ``player``         whose zone / who controls it: ``"you"``, ``"opponent"``, ``"any"``
+``controller``     the same as ``player``
 ``owner``          who owns it, same words
 ``name``           the exact name; ``name_contains`` a part of it
 ``code``           the card code

@@ -46,18 +46,19 @@ class Game:
 
     Build a game from decks with ``Game("mtg", ["red_burn", "white_weenie"], seed=1)`` and call
     :meth:`play`; build a position directly with :meth:`Game.empty` (see :mod:`rulestack.scenario`).
+    ``cards`` adds card data files (a modder's cards) to the system's own.
     """
 
     def __init__(self, system: str | type[GameSystem], decks: Sequence[Deck | str] = (), *, seed: int = 0,
                  agents: Sequence[Agent] | None = None, settings: Mapping[str, Any] | None = None,
                  plugins: Iterable[Any] = (), player_names: Sequence[str] | None = None,
-                 sandbox_options: Mapping[str, Any] | None = None) -> None:
+                 sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = ()) -> None:
         from .context import HOST_METHODS
         from .sandbox import LuaSandbox
 
         system_cls = find_system(system)
         self.system: GameSystem = system_cls(settings)
-        self.pool = CardPool.for_system(system_cls)
+        self.pool = CardPool.for_system(system_cls, cards)
         self.pm = make_plugin_manager(self.system, plugins)
         self.seed = seed
         self.journal = Journal()

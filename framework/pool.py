@@ -16,7 +16,7 @@ from .cards import CardDefinition, CardEntry, Deck, read_card_entries, read_deck
 from .errors import CardDataError, ConfigurationError, DeckError
 from .scripts import build_definition, convert_functions
 
-_POOLS: dict[type, "CardPool"] = {}
+_POOLS: dict[tuple, "CardPool"] = {}
 
 
 def make_plugin_manager(system: Any, plugins: Iterable[Any] = ()) -> pluggy.PluginManager:
@@ -46,12 +46,24 @@ class CardPool:
             self.add_file(Path(path))
 
     @classmethod
-    def for_system(cls, system_cls: type) -> "CardPool":
-        """The process-wide pool of a system (built on first use)."""
-        pool = _POOLS.get(system_cls)
+    def for_system(cls, system_cls: type, extra_files: Iterable[Path | str] = ()) -> "CardPool":
+        """The process-wide pool of a system (built on first use), optionally with extra card
+        data files (a modder's cards) added to the system's own."""
+        extra = tuple(str(Path(p).resolve()) for p in extra_files)
+        key = (system_cls, extra)
+        pool = _POOLS.get(key)
         if pool is None:
-            pool = _POOLS[system_cls] = cls(system_cls)
+            pool = cls(system_cls)
+            for path in extra:
+                pool.add_file(Path(path))
+            _POOLS[key] = pool
         return pool
+
+    @classmethod
+    def forget(cls, system_cls: type | None = None) -> None:
+        """Drop cached pools (of one system, or all), so edited card files are read again."""
+        for key in [k for k in _POOLS if system_cls is None or k[0] is system_cls]:
+            del _POOLS[key]
 
     def add_file(self, path: Path) -> list[CardEntry]:
         """Add the cards of one data file; duplicate codes are an error naming both places."""

@@ -88,7 +88,8 @@ def build_definition(entry: CardEntry, script_data: Any, source: str | None, sys
     fields.update(extra)
     return CardDefinition(code=entry.code, name=entry.name, fields=fields, keywords=tuple(dict.fromkeys(keywords)),
                           abilities=tuple(abilities), script=chk.file if entry.script_path else None, source=source,
-                          digest=digest_of(entry.code, entry.name, repr(sorted(entry.fields.items())), source or ""))
+                          digest=digest_of(entry.code, entry.name, repr(sorted(entry.fields.items())),
+                                           repr(entry.keywords), source or ""))
 
 
 def _display(entry: CardEntry) -> str:

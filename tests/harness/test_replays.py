@@ -99,8 +99,8 @@ def test_an_edited_script_is_reported_with_the_first_event_that_differs(tmp_path
 
 
 def _forget_pool(system) -> None:
-    from rulestack import pool
-    pool._POOLS.pop(system, None)
+    from rulestack.pool import CardPool
+    CardPool.forget(system)
 
 
 def _gadget_deck(tmp_path: Path) -> Path:

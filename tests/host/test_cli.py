@@ -60,3 +60,10 @@ def test_check_reports_syntax_errors_with_line(tmp_path, capsys):
     assert main(["check", str(tmp_path / "broken.lua"), "--system", "tiny"]) == 1
     out = capsys.readouterr().out
     assert "broken.lua:4" in out
+
+
+def test_check_skips_scenario_files_and_replays_in_a_card_folder(tmp_path, capsys):
+    (tmp_path / "cards.yaml").write_text("- {code: X1, name: Fine, type: unit, cost: 1, power: 1, toughness: 1}\n")
+    (tmp_path / "fine.scenario.yaml").write_text("system: tiny\nscenarios: []\n")
+    (tmp_path / "scenario_more.yaml").write_text("system: tiny\n")
+    assert main(["check", str(tmp_path), "--system", "tiny"]) == 0

@@ -55,3 +55,4 @@ def test_version_changes_on_every_mutation_and_rollback():
     v1 = j.version
     j.rollback(0)
     assert j.version > v1
+
