@@ -1,11 +1,11 @@
 """What must hold in any game of any system, and a fingerprint of the whole state.
 
-:func:`check_invariants` checks, for any system: no card is in two zones; every card is in the
-zone it says; no card appears or vanishes (the count is the starting count plus the cards the
-log says were created); each player's life equals the sum of the recorded life changes and the
-last one's total; every item of the response structure and every pending trigger names a card
-that exists. :class:`CheckingAgent` checks them before each answer it gives. Used by the property
-tests here and by ``benchmarks/soak.py``.
+:class:`InvariantChecker` checks, for any system: no card is in two zones; every card is in
+the zone it says; no card appears or vanishes (the count is the starting count plus the cards
+the log says were created); each player's life equals the sum of the recorded life changes and
+the last one's total; every item of the response structure and every pending trigger names a
+card that exists. :class:`CheckingAgent` has it check before each answer an agent gives. Used
+by the property tests here and by ``benchmarks/soak.py``.
 
 :func:`fingerprint` is every piece of mutable state as canonical text: two fingerprints are
 equal exactly when the state is (used to show that a failed action changed nothing).
@@ -22,73 +22,98 @@ class InvariantBroken(AssertionError):
     """An invariant of the game state does not hold (the message says which and where)."""
 
 
-def _life_events(game: Any) -> dict[int, list[tuple[int, int]]]:
-    """Per player, the ``(delta, life)`` of every recorded life change (``Game.set_life`` is the
-    only primitive that changes life, and it records both fields)."""
-    out: dict[int, list[tuple[int, int]]] = {}
-    for ev in game.state.log:
-        data = ev.data
-        if "delta" in data and "life" in data and isinstance(ev.player, int):
-            out.setdefault(ev.player, []).append((data["delta"], data["life"]))
-    return out
+class InvariantChecker:
+    """Checks the invariants of one game, as often as asked; it reads the event log
+    incrementally, so checking after every decision costs little even in a long game.
+
+    ``start_cards`` is the number of cards when play began (default: what the game has now
+    minus the cards created so far); ``start_life`` each player's life then (default: none, as in
+    a game from decks, whose setup records the starting life; a scenario sets it silently).
+    """
+
+    def __init__(self, game: Any, start_cards: int | None = None,
+                 start_life: Sequence[int | None] | None = None) -> None:
+        self.game = game
+        self.start_cards = start_count(game) if start_cards is None else start_cards
+        self.start_life = [(start_life[i] or 0) if start_life else 0 for i in range(len(game.state.players))]
+        self.life = list(self.start_life)
+        self.last_life: list[int | None] = [None] * len(game.state.players)
+        self.created = 0
+        self.read = 0       # events of the log already taken into account
+        self.last_read: Any = None
+        self.checks = 0
+
+    def _read_log(self) -> None:
+        log = self.game.state.log
+        if self.read and (len(log) < self.read or log[self.read - 1] is not self.last_read):
+            # a rollback took back events already read: read the log again from the start
+            self.life = list(self.start_life)
+            self.last_life = [None] * len(self.life)
+            self.created = self.read = 0
+        for ev in log[self.read:]:
+            if ev.kind == "created":
+                self.created += 1
+            data = ev.data
+            if "delta" in data and "life" in data and isinstance(ev.player, int):   # Game.set_life records both
+                self.life[ev.player] += data["delta"]
+                self.last_life[ev.player] = data["life"]
+        self.read = len(log)
+        self.last_read = log[-1] if log else None
+
+    def check(self) -> None:
+        """Raise :class:`InvariantBroken` unless the game state is consistent now."""
+        game = self.game
+        st = game.state
+        self._read_log()
+        where: dict[int, tuple] = {}
+        for key, zone in st.zones.items():
+            for cid in zone.cards:
+                if cid in where:
+                    raise InvariantBroken(f"card {cid} is in two zones: {where[cid]} and {key}")
+                where[cid] = key
+                card = st.cards.get(cid)
+                if card is None:
+                    raise InvariantBroken(f"zone {key} lists card {cid}, which does not exist")
+                if card.zone != key[0] or (key[1] is not None and card.zone_player != key[1]):
+                    raise InvariantBroken(f"{card!r} says it is in ({card.zone}, {card.zone_player}) "
+                                          f"but is listed in {key}")
+        if len(where) != len(st.cards):
+            raise InvariantBroken(f"cards {sorted(set(st.cards) - set(where))} are in no zone")
+        if len(st.cards) != self.start_cards + self.created:
+            raise InvariantBroken(f"{len(st.cards)} cards exist, but {self.start_cards} began "
+                                  f"and {self.created} were created")
+        for p in st.players:
+            if (p.life or 0) != self.life[p.index] or (self.last_life[p.index] is not None
+                                                       and self.last_life[p.index] != p.life):
+                raise InvariantBroken(f"P{p.index} has {p.life} life, but the recorded life changes "
+                                      f"add up to {self.life[p.index]}")
+        for item in st.stack:
+            if item.card is not None and item.card not in st.cards:
+                raise InvariantBroken(f"stack item {item.id} names card {item.card}, which does not exist")
+        for trig in st.pending:
+            if trig.card not in st.cards:
+                raise InvariantBroken(f"a pending trigger names card {trig.card}, which does not exist")
+        if st.result is not None:
+            bad = [w for w in st.result.winners if not 0 <= w < len(st.players)]
+            if bad:
+                raise InvariantBroken(f"winners {bad} are not players")
+        self.checks += 1
 
 
 def check_invariants(game: Any, start_cards: int, start_life: Sequence[int | None] | None = None) -> None:
-    """Raise :class:`InvariantBroken` unless the game state is consistent. ``start_cards`` is
-    the number of cards when play began; ``start_life`` each player's life then (default: none,
-    as in a game from decks, whose setup records the starting life; a scenario sets it silently)."""
-    st = game.state
-    where: dict[int, tuple] = {}
-    for key, zone in st.zones.items():
-        for cid in zone.cards:
-            if cid in where:
-                raise InvariantBroken(f"card {cid} is in two zones: {where[cid]} and {key}")
-            where[cid] = key
-            card = st.cards.get(cid)
-            if card is None:
-                raise InvariantBroken(f"zone {key} lists card {cid}, which does not exist")
-            if card.zone != key[0] or (key[1] is not None and card.zone_player != key[1]):
-                raise InvariantBroken(f"{card!r} says it is in ({card.zone}, {card.zone_player}) but is listed in {key}")
-    missing = set(st.cards) - set(where)
-    if missing:
-        raise InvariantBroken(f"cards {sorted(missing)} are in no zone")
-    created = sum(1 for ev in st.log if ev.kind == "created")
-    if len(st.cards) != start_cards + created:
-        raise InvariantBroken(f"{len(st.cards)} cards exist, but {start_cards} began and {created} were created")
-    changes = _life_events(game)
-    for p in st.players:
-        mine = changes.get(p.index, [])
-        total = sum(d for d, _ in mine) + ((start_life[p.index] or 0) if start_life else 0)
-        life = p.life or 0
-        if life != total or (mine and mine[-1][1] != p.life):
-            raise InvariantBroken(f"P{p.index} has {p.life} life, but the recorded life changes add up to {total}")
-    for item in st.stack:
-        if item.card is not None and item.card not in st.cards:
-            raise InvariantBroken(f"stack item {item.id} names card {item.card}, which does not exist")
-    for trig in st.pending:
-        if trig.card not in st.cards:
-            raise InvariantBroken(f"a pending trigger names card {trig.card}, which does not exist")
-    if st.result is not None:
-        bad = [w for w in st.result.winners if not 0 <= w < len(st.players)]
-        if bad:
-            raise InvariantBroken(f"winners {bad} are not players")
+    """Check the invariants once (see :class:`InvariantChecker`)."""
+    InvariantChecker(game, start_cards, start_life).check()
 
 
 class CheckingAgent:
-    """Wraps an agent: checks the invariants before every answer (and counts the checks).
-    Give each seat its own; ``start_cards`` is taken from the game at the first check."""
+    """Wraps an agent: has ``checker`` check the invariants before every answer."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Any, checker: InvariantChecker) -> None:
         self.inner = inner
-        self.checks = 0
-        self.start_cards: int | None = None
+        self.checker = checker
 
     def decide(self, decision: Any, seat: Any) -> Any:
-        game = seat.game
-        if self.start_cards is None:
-            self.start_cards = start_count(game)
-        check_invariants(game, self.start_cards)
-        self.checks += 1
+        self.checker.check()
         return self.inner.decide(decision, seat)
 
 
