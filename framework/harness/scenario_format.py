@@ -19,9 +19,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-import yaml
-
-from ..datafile import LineDict, LineList
+from ..datafile import LineDict, LineList, load_yaml, parse_yaml
 from ..errors import DataError
 
 #: Keys shared by every scenario of a file (and allowed in each scenario to override).
@@ -350,76 +348,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-# -- YAML with lines, where a key may override a ``<<`` merge ----------------------------------------------
-class _Loader(yaml.SafeLoader):
-    """Like :func:`rulestack.datafile.load_yaml` (values remember their lines, duplicate keys are
-    errors), except that a key written next to a ``<<: *anchor`` merge overrides the merged one,
-    as YAML intends: scenarios share a position and change a part of it."""
-
-
-def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
-    explicit = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
-    loader.flatten_mapping(node)
-    merged = len(node.value) - explicit          # flatten_mapping puts the merged pairs first
-    out = LineDict()
-    out.line = node.start_mark.line + 1
-    out.lines = {}
-    for i, (key_node, value_node) in enumerate(node.value):
-        key = loader.construct_object(key_node, deep=True)
-        line = key_node.start_mark.line + 1
-        try:
-            hash(key)
-        except TypeError:
-            raise DataError("a key must be a plain value", line=line) from None
-        if key in out and i >= merged and out.lines[key][1]:
-            raise DataError(f"duplicate key {key!r}", line=line, field=str(key))
-        if key in out and i < merged:
-            continue                             # the first merged mapping wins
-        out[key] = loader.construct_object(value_node, deep=True)
-        out.lines[key] = (line, i >= merged)
-    out.lines = {k: v[0] for k, v in out.lines.items()}
-    return out
-
-
-def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
-    out = LineList(loader.construct_object(child, deep=True) for child in node.value)
-    out.line = node.start_mark.line + 1
-    out.lines = [child.start_mark.line + 1 for child in node.value]
-    return out
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
-
-
-def _parse_yaml(text: str, file: str) -> Any:
-    try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
-    except DataError as e:
-        raise DataError(e.message, file=file, line=e.line, field=e.field) from None
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        raise DataError(f"not valid YAML: {e.problem or e}", file=file,
-                        line=mark.line + 1 if mark is not None else None) from None
-    except yaml.YAMLError as e:
-        raise DataError(f"not valid YAML: {e}", file=file) from None
-
-
 def load_scenario_file(path: str | Path) -> list[ScenarioSpec]:
     """Read and validate a scenario file; returns its scenarios in order."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError("file not found", file=str(path)) from None
-    except UnicodeDecodeError as e:
-        raise DataError(f"not UTF-8 text ({e.reason})", file=str(path)) from None
-    return parse_scenarios(_parse_yaml(text, str(path)), str(path), default_name=_stem(p))
+    return parse_scenarios(load_yaml(path), str(path), default_name=_stem(Path(path)))
 
 
 def parse_scenario_text(text: str, file: str = "<scenario>") -> list[ScenarioSpec]:
     """Read and validate scenario YAML given as text."""
-    return parse_scenarios(_parse_yaml(text, file), file, default_name=_stem(Path(file)))
+    return parse_scenarios(parse_yaml(text, file), file, default_name=_stem(Path(file)))
 
 
 def _stem(p: Path) -> str:
