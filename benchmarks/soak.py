@@ -1,0 +1,176 @@
+"""Soak run: many random games across every installed system, with the invariants checked before
+every decision, on supervised worker processes (a worker that dies costs one game).
+
+    python benchmarks/soak.py                          # 10,000 games over all installed systems
+    python benchmarks/soak.py --games 600 --workers 2 --systems mtg,onepiece --seed 7
+
+Game ``i`` is system ``i mod k`` of the ``k`` chosen systems, between its sample decks (seats
+swap every other round), seeded with ``game_seed(seed, i)`` as ``rulestack simulate`` does, and
+played by the default seeded random agents wrapped so that the invariants of
+``tests/robustness/invariants.py`` (no card in two zones, the card count conserved, life equal to
+its recorded changes, ...) are checked before every answer and at the end. A progress line shows
+the count as it goes; at the end a table gives, per system and in total: games, decisions,
+errors, invariant failures, worker crashes, and the wall time. Every game that failed leaves a
+replay in ``--failures``. Exit status 1 if anything failed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))     # the invariants live with the robustness tests
+
+from robustness.invariants import CheckingAgent, InvariantBroken, InvariantChecker  # noqa: E402
+
+from rulestack import Game  # noqa: E402
+from rulestack.harness.replay import Replay, describe_error  # noqa: E402
+from rulestack.harness.simulate import game_seed  # noqa: E402
+from rulestack.isolation import Limits, WorkerDied, supervise  # noqa: E402
+from rulestack.system import available_systems, find_system  # noqa: E402
+
+
+def soak_game(system: str, index: int, master: int, failures: Path) -> dict[str, Any]:
+    """Play game ``index`` of the soak with invariant checks; return its record."""
+    cls = find_system(system)
+    decks = list(cls.sample_decks)
+    if (index // 2) % 2:   # each system gets every other of its games with the seats swapped
+        decks.reverse()
+    seed = game_seed(master, index)
+    rec: dict[str, Any] = {"system": system, "index": index, "seed": seed, "error": None, "invariant": None,
+                           "crash": None, "decisions": 0, "turns": 0}
+    start = time.perf_counter()
+    game = Game(cls, decks, seed=seed)
+    checker = InvariantChecker(game)
+    game.agents = [CheckingAgent(agent, checker) for agent in game.agents]
+    failure: BaseException | None = None
+    try:
+        result = game.play()
+        checker.check()
+        rec["turns"] = result.turns
+    except InvariantBroken as e:
+        rec["invariant"] = str(e)
+        failure = e
+    except Exception as e:  # noqa: BLE001 - a game error (or a bug in a system): recorded with its replay
+        rec["error"] = describe_error(e)
+        failure = e
+    finally:
+        rec["decisions"] = len(game.decisions)
+        rec["seconds"] = time.perf_counter() - start
+    if failure is not None:
+        rec["replay"] = str(Replay.from_game(game, error=failure).save(
+            failures / f"soak-{system}-seed{master}-game{index:06d}.replay.json"))
+    game.close()
+    return rec
+
+
+def _crashed(item: tuple[str, int], died: WorkerDied, master: int) -> dict[str, Any]:
+    system, index = item
+    return {"system": system, "index": index, "seed": game_seed(master, index), "error": None, "invariant": None,
+            "crash": died.reason, "decisions": 0, "turns": 0, "seconds": 0.0}
+
+
+class Progress:
+    """A progress line on stderr, redrawn at most every half second."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.bad = 0
+        self.start = time.perf_counter()
+        self.shown = 0.0
+
+    def add(self, rec: dict[str, Any]) -> None:
+        self.done += 1
+        self.bad += bool(rec["error"] or rec["invariant"] or rec["crash"])
+        now = time.perf_counter()
+        if now - self.shown >= 0.5 or self.done == self.total:
+            self.shown = now
+            rate = self.done / max(now - self.start, 1e-9)
+            eta = (self.total - self.done) / rate if rate else 0.0
+            sys.stderr.write(f"\rsoak: {self.done:,}/{self.total:,} games, {self.bad} failed, "
+                             f"{rate:6.1f} games/s, eta {eta / 60:4.1f} min ")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+def report(records: list[dict[str, Any]], systems: list[str], seconds: float, workers: int, master: int) -> str:
+    """The summary table."""
+    rows = defaultdict(lambda: defaultdict(float))
+    for r in records:
+        for key in (r["system"], "total"):
+            row = rows[key]
+            row["games"] += 1
+            row["decisions"] += r["decisions"]
+            row["turns"] += r["turns"]
+            row["errors"] += bool(r["error"])
+            row["invariants"] += bool(r["invariant"])
+            row["crashes"] += bool(r["crash"])
+            row["cpu"] += r["seconds"]
+    lines = [f"soak: {len(records):,} random games over {', '.join(systems)}; master seed {master}; "
+             f"{workers} worker(s); wall time {seconds:.1f} s ({len(records) / seconds:.1f} games/s)",
+             f"  {'system':10} {'games':>7} {'decisions':>10} {'dec/game':>9} {'errors':>7} {'invariant':>10} "
+             f"{'crashes':>8} {'game-seconds':>13}"]
+    for key in [*systems, "total"]:
+        row = rows[key]
+        n = row["games"] or 1
+        lines.append(f"  {key:10} {int(row['games']):>7,} {int(row['decisions']):>10,} {row['decisions'] / n:>9.1f} "
+                     f"{int(row['errors']):>7} {int(row['invariants']):>10} {int(row['crashes']):>8} "
+                     f"{row['cpu']:>13.1f}")
+    bad = [r for r in records if r["error"] or r["invariant"] or r["crash"]]
+    for r in bad[:10]:
+        what = r["error"] or r["invariant"] or f"worker crashed: {r['crash']}"
+        lines.append(f"    {r['system']} game {r['index']} (seed {r['seed']}): {what}"
+                     + (f"  [replay: {r['replay']}]" if r.get("replay") else ""))
+    if len(bad) > 10:
+        lines.append(f"    ... and {len(bad) - 10} more")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10_000, help="how many games in all (default 10,000)")
+    parser.add_argument("--systems", default="", help="comma-separated systems (default: every installed one)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: the number of CPUs; 1 plays in this process)")
+    parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
+    parser.add_argument("--failures", default=str(Path("soak-failures")), help="where failed games leave replays")
+    args = parser.parse_args(argv)
+    systems = [s for s in args.systems.split(",") if s] or sorted(available_systems())
+    for s in systems:
+        find_system(s)
+    failures = Path(args.failures)
+    failures.mkdir(parents=True, exist_ok=True)
+    items = [(systems[i % len(systems)], i) for i in range(args.games)]
+    progress = Progress(len(items))
+    records: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    try:
+        if args.workers <= 1:
+            for system, index in items:
+                records.append(soak_game(system, index, args.seed, failures))
+                progress.add(records[-1])
+        else:
+            results = supervise(lambda item: soak_game(*item, args.seed, failures), items, workers=args.workers,
+                                chunk=20, limits=Limits(wall_seconds=600.0),
+                                on_death=lambda item, died: _crashed(item, died, args.seed))
+            for _, rec in results:
+                records.append(rec)
+                progress.add(rec)
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - start
+    records.sort(key=lambda r: r["index"])
+    print(report(records, systems, seconds, args.workers, args.seed))
+    return 1 if any(r["error"] or r["invariant"] or r["crash"] for r in records) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
