@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         del game
         gc.collect()
         sizes.append(rss())
-        if i in (len(classes) - 1, args.games - 1):   # once every system has played (its pool is loaded), and at the end
+        if i in (len(classes) - 1, args.games - 1):   # every system has played (its pool is loaded); the end
             objects["warm" if i < args.games - 1 else "last"] = (len(gc.get_objects()), live(Game),
                                                                  live(lupa.LuaRuntime))
         if (i + 1) % 100 == 0:

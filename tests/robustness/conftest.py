@@ -35,7 +35,8 @@ def robustness_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "hostile = robustness.hostile:HostileTiny\n"
         "crashy = robustness.crashers:CrashyTiny\n")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(site), str(TESTS)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    extra = [env["PYTHONPATH"]] if env.get("PYTHONPATH") else []
+    env["PYTHONPATH"] = os.pathsep.join([str(site), str(TESTS), *extra])
     env.pop("PYTEST_ADDOPTS", None)
     return env
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import gc
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -382,7 +380,7 @@ def test_host_memory_stays_bounded_over_repeated_memory_bombs():
     growing (each game's Lua heap is freed with its game)."""
     proc = psutil.Process(os.getpid())
     sizes = []
-    for i in range(20):
+    for _ in range(20):
         arena = Arena("concat_doubling")
         arena.add_copies()
         error, _, _ = arena.play(0)

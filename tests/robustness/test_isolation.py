@@ -53,7 +53,7 @@ def test_a_worker_that_dies_costs_one_game_recorded_with_its_replay(crash, words
     assert failed[0]["error"].startswith("the game's worker process ") and words in failed[0]["error"]
     # every other game is exactly what it is in a batch where nothing crashes
     calm = simulate(_plan(""), LocalBackend(1), progress=False, replays=tmp_path / "none")
-    for got, want in zip(summary.records, calm.records):
+    for got, want in zip(summary.records, calm.records, strict=True):
         if got["index"] != DOOMED:
             assert _without_timing(got) == _without_timing(want)
     # the replay: the game as it began and every decision up to the crash

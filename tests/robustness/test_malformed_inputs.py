@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import string
 import tempfile
 import textwrap
 from pathlib import Path
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 from rulestack import Game, IllegalAnswer, RulestackError
 from rulestack.agents import resolve_answer
 from rulestack.cli import main as rulestack_main
-from rulestack.errors import CardDataError, ConfigurationError, DataError, DeckError, GameAborted
+from rulestack.errors import CardDataError, DataError, DeckError, GameAborted
 from rulestack.harness.replay import FORMAT_VERSION, Replay, replay_game
 from rulestack.harness.scenario_format import parse_scenario_text
 from rulestack.harness.scenario_run import run_scenario
@@ -51,9 +50,12 @@ def write(folder: Path, name: str, text: str) -> Path:
     ("- {name: Nameless, type: unit}\n", "cards.yaml:1: code: missing required field"),
     ("- {code: X1, type: unit}\n", "cards.yaml:1: name: missing required field"),
     ("- {code: X1, name: Shapeless}\n", "cards.yaml:1: type: card 'Shapeless': missing required field"),
-    ("- code: X1\n  name: Wordy\n  type: unit\n  cost: three\n", "cards.yaml:4: cost: card 'Wordy': expected integer, got string"),
-    ("- code: X1\n  name: Flag\n  type: unit\n  power: true\n", "cards.yaml:4: power: card 'Flag': expected integer, got boolean"),
-    ("- code: X1\n  name: Extra\n  type: unit\n  colour: red\n", "cards.yaml:4: colour: unknown field for card 'Extra'"),
+    ("- code: X1\n  name: Wordy\n  type: unit\n  cost: three\n",
+     "cards.yaml:4: cost: card 'Wordy': expected integer, got string"),
+    ("- code: X1\n  name: Flag\n  type: unit\n  power: true\n",
+     "cards.yaml:4: power: card 'Flag': expected integer, got boolean"),
+    ("- code: X1\n  name: Extra\n  type: unit\n  colour: red\n",
+     "cards.yaml:4: colour: unknown field for card 'Extra'"),
     ("- code: X1\n  name: Twice\n  name: Again\n", "cards.yaml:3: name: duplicate key 'name'"),
     ("- {code: X1, name: One, type: unit}\n- {code: X1, name: Two, type: unit}\n",
      "cards.yaml:2: code: duplicate card code 'X1' (first defined at"),
@@ -106,7 +108,8 @@ def test_the_pool_is_unchanged_when_a_data_file_is_refused(tmp_path):
     """A refused file adds nothing: not even the cards before the mistake."""
     pool = CardPool(find_system("tiny"))
     before = dict(pool.entries)
-    path = write(tmp_path, "cards.yaml", "- {code: X1, name: Fine, type: unit}\n- {code: X1, name: Clash, type: unit}\n")
+    path = write(tmp_path, "cards.yaml",
+                 "- {code: X1, name: Fine, type: unit}\n- {code: X1, name: Clash, type: unit}\n")
     with pytest.raises(CardDataError):
         pool.add_file(path)
     assert pool.entries == before
@@ -122,7 +125,8 @@ def test_the_pool_is_unchanged_when_a_data_file_is_refused(tmp_path):
     ("tiny", "name: d\nmain:\n  - 45 Grunt\n", DeckError, "a Tiny deck has 10 to 40 cards, not 45"),
     ("tiny", "name: d\nsideboard:\n  - 10 Grunt\n", DeckError, "deck.yaml:2: sideboard: unknown deck section"),
     ("tiny", "name: d\nmain: 10 Grunt\n", DeckError, "deck.yaml:2: main: a section is a list"),
-    ("tiny", "name: d\nmain:\n  - {card: Grunt, count: -2}\n", DeckError, "deck.yaml:3: main: count must be a positive"),
+    ("tiny", "name: d\nmain:\n  - {card: Grunt, count: -2}\n", DeckError,
+     "deck.yaml:3: main: count must be a positive"),
     ("tiny", "- 10 Grunt\n", DeckError, "deck.yaml:1: a deck file is a mapping"),
     ("mtg", "name: d\nmain:\n  - 30 Plains\n  - 10 Savannah Lions\n", DeckError,
      "10 copies of Savannah Lions (at most 4)"),

@@ -8,7 +8,6 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -104,7 +103,8 @@ def test_a_composite_cost_is_paid_entirely_or_not_at_all(energy, life, hand, dec
         assert len(game.cards_in("deck", 0)) == len(deck) - expected["mill"] - expected["tithe"]
         assert len(game.cards_in("discard", 0)) == expected["discard"] + expected["mill"] + expected["tithe"]
         tapped_now = sum(1 for c in game.cards_in("field", 0) if c.status.get("tapped"))
-        assert tapped_now == units.count(True) + expected["exhaust"] == units.count(True) + len(paid.get("exhausted", []))
+        exhausted = len(paid.get("exhausted", []))
+        assert tapped_now == units.count(True) + expected["exhaust"] == units.count(True) + exhausted
         if charge is not None:
             battery = next(c for c in game.cards_in("field", 0) if c.name == "Battery")
             assert battery.counters.get("charge", 0) == charge - expected["charge"] == charge - paid.get("charge", 0)
