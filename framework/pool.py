@@ -69,11 +69,14 @@ class CardPool:
         """Add the cards of one data file; duplicate codes are an error naming both places."""
         fields = dict(self.system_cls.card_fields)
         entries = read_card_entries(path, fields, display=_display(path))
-        for e in entries:
-            if e.code in self.entries:
-                first = self.entries[e.code]
+        seen: dict[str, CardEntry] = {}
+        for e in entries:   # check the whole file first: a refused file adds nothing
+            first = self.entries.get(e.code) or seen.get(e.code)
+            if first is not None:
                 raise CardDataError(f"duplicate card code {e.code!r} (first defined at {first.file}:{first.line})",
                                     file=e.file, line=e.line, field="code")
+            seen[e.code] = e
+        for e in entries:
             self.entries[e.code] = e
             self._by_name.setdefault(e.name.lower(), e.code)
         return entries
@@ -168,9 +171,14 @@ class _WithKeywords:
         return getattr(self._entry, name)
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path | str) -> str:
+    """How a card file is named in messages: from ``card_scripts/`` (or ``tests/``) when it lies
+    under one, else as given."""
     parts = Path(path).parts
     for anchor in ("card_scripts", "tests"):
         if anchor in parts:
             return "/".join(parts[parts.index(anchor):])
     return str(path)
+
+
+_display = display_path

@@ -191,8 +191,12 @@ class Scenario:
 
     def resolve_top(self) -> None:
         """Resolve the top item of the response structure directly."""
-        item = self.game.state.stack[-1]
-        self._direct(lambda: (self.game.journal.pop(self.game.state.stack), self.game.resolve(item)))
+        game = self.game
+
+        def pop_and_resolve() -> None:
+            with game.transaction():   # a failed resolution leaves the item where it was
+                game.resolve(game.journal.pop(game.state.stack))
+        self._direct(pop_and_resolve)
 
     def state_checks(self) -> None:
         self._direct(self.game.run_state_checks)

@@ -93,13 +93,8 @@ def build_definition(entry: CardEntry, script_data: Any, source: str | None, sys
 
 
 def _display(entry: CardEntry) -> str:
-    if entry.script_path is None:
-        return entry.file
-    p = entry.script_path
-    parts = p.parts
-    if "card_scripts" in parts:
-        return "/".join(parts[parts.index("card_scripts"):])
-    return str(p)
+    from .pool import display_path
+    return entry.file if entry.script_path is None else display_path(entry.script_path)
 
 
 def _check_ability(chk: _Checker, path: tuple, raw: Any, system: Any) -> AbilityKind:

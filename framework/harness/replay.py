@@ -167,8 +167,22 @@ class Replay:
         for i, d in enumerate(need("decks", list, "a list of decks")):
             if not isinstance(d, dict) or not isinstance(d.get("sections"), dict):
                 raise DataError("expected {name, sections}", file=file, field=f"decks[{i}]")
-            decks.append(Deck(name=str(d.get("name", f"deck {i}")),
-                              sections={k: tuple(v) for k, v in d["sections"].items()}))
+            sections = {}
+            for k, v in d["sections"].items():
+                if not isinstance(v, list) or not all(isinstance(c, str) for c in v):
+                    raise DataError("expected a list of card codes", file=file, field=f"decks[{i}].sections.{k}")
+                sections[k] = tuple(v)
+            decks.append(Deck(name=str(d.get("name", f"deck {i}")), sections=sections))
+
+        def optional_list(key: str, item: Any, what: str) -> tuple:
+            value = data.get(key) or []
+            if not isinstance(value, list) or not all(isinstance(v, item) for v in value):
+                raise DataError(f"expected {what}", file=file, field=key)
+            return tuple(value)
+
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise DataError("expected a mapping {winners, reason}", file=file, field="result")
         module, _, qualname = str(data.get("system_class") or "").partition(":")
         return cls(
             system=need("system", str, "a system name"), system_version=str(data.get("system_version", "")),
@@ -176,9 +190,10 @@ class Replay:
             decisions=tuple(need("decisions", list, "a list of answers")),
             settings=need("settings", dict, "a mapping") if "settings" in data else {},
             cards=need("cards", dict, "a mapping of card codes to digests") if "cards" in data else {},
-            card_files=tuple(data.get("card_files") or ()), players=tuple(data.get("players") or ()),
-            result=data.get("result"), error=data.get("error"), digest=str(data.get("final_digest") or ""),
-            events=tuple(data.get("events") or ()), system_module=module, system_class=qualname,
+            card_files=optional_list("card_files", str, "a list of file paths"),
+            players=optional_list("players", str, "a list of player names"),
+            result=result, error=data.get("error"), digest=str(data.get("final_digest") or ""),
+            events=optional_list("events", dict, "a list of events"), system_module=module, system_class=qualname,
             info=data.get("info") or {})
 
 
