@@ -27,12 +27,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
+from .context import relative_player
+
 if TYPE_CHECKING:
     from .game import Game
     from .state import Card
-
-_HOST_KEYS = frozenset({"zone", "player", "controller", "owner", "name", "name_contains", "code", "face_up",
-                        "other", "self", "status", "counters", "keyword", "min", "max", "where"})
 
 
 def _listify(v: Any) -> list:
@@ -56,7 +55,6 @@ class CardFilter:
         owner_rel = self.spec.get("player", self.spec.get("controller"))
         zone_player = None
         if owner_rel is not None and owner_rel != "any":
-            from .context import relative_player
             zone_player = relative_player(self.game, self.player, owner_rel)
         for (name, zp), z in state.zones.items():
             if wanted is not None and name not in wanted:
@@ -69,7 +67,6 @@ class CardFilter:
     def matches(self, card: "Card") -> bool:
         """Does ``card`` satisfy every key of the filter?"""
         game, spec = self.game, self.spec
-        from .context import relative_player
         for key, want in spec.items():
             if key == "zone":
                 if card.zone not in _listify(want):

@@ -13,13 +13,16 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from . import decisions as d
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, CostComponent, Deck, Role, ScriptFunction
-from .errors import (ConfigurationError, GameAborted, GameOver, IllegalAction, RulestackError, StopResolution)
+from .context import HOST_METHODS, EffectContext, relative_player
+from .errors import (ConfigurationError, DeckError, GameAborted, GameOver, IllegalAction, RulestackError,
+                     StopResolution)
 from .events import Cause, Event
 from .filters import CardFilter
 from .flow import Action, Activation, ChoiceRequest, CostUnpayable, GameResult, PendingTrigger
 from .journal import Journal
 from .pool import CardPool, make_plugin_manager
 from .rng import GameRandom
+from .sandbox import LuaFunctionRef, LuaSandbox
 from .state import Card, FloatingEffect, GameState, Item, Player, Visibility, Zone
 from .system import GameSystem, find_system
 from .values import ABILITY_OPS, Modifier, compute
@@ -53,8 +56,6 @@ class Game:
                  agents: Sequence[Agent] | None = None, settings: Mapping[str, Any] | None = None,
                  plugins: Iterable[Any] = (), player_names: Sequence[str] | None = None,
                  sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = ()) -> None:
-        from .context import HOST_METHODS
-        from .sandbox import LuaSandbox
 
         system_cls = find_system(system)
         self.system: GameSystem = system_cls(settings)
@@ -122,7 +123,6 @@ class Game:
                 self.create_card(code, player, zone, silent=True)
         problems = [p for ps in self.pm.hook.validate_deck(game=self, deck=deck) for p in ps]
         if problems:
-            from .errors import DeckError
             raise DeckError("; ".join(problems), file=deck.file or deck.name)
 
     def definition(self, code: str) -> CardDefinition:
@@ -617,14 +617,12 @@ class Game:
     # -- scripts ---------------------------------------------------------------------------------
     def context(self, **kw: Any) -> Any:
         """A new :class:`~rulestack.context.EffectContext` (what ``ctx`` is to a script)."""
-        from .context import EffectContext
         return EffectContext(self, **kw)
 
     def run_script(self, card: Card, fn: Any, ctx: Any, *args: Any) -> Any:
         """Call a function of a card's ability: a Lua function of its script (in the sandbox, with
         ``ctx``) or a Python callable given by a keyword expansion (``fn(ctx, *args)``)."""
         if isinstance(fn, ScriptFunction):
-            from .sandbox import LuaFunctionRef
             ref = LuaFunctionRef(script=self._script_ids[card.code], path=fn.path, line=fn.line)
             cid = self._next_ctx
             self._next_ctx += 1
@@ -851,7 +849,6 @@ class Game:
         cost), all or nothing, asking the player what to pay with. Raises :class:`CostUnpayable`
         (and changes nothing) when it cannot be paid whole; returns what was paid."""
         card = self.card(card) if isinstance(card, int) else card
-        from .cards import Ability
         act = Activation(player=player, card=card, ability=Ability(index=-1, kind=label, role=Role.ACTIVATED,
                                                                    spec={"cost": tuple(components)}))
         act.item = Item(id=0, kind=label, card=card.id, ability=None, controller=player)
@@ -1066,7 +1063,6 @@ class Game:
                 self.journal.append(self.state.pending, pend)
 
     def _trigger_filter(self, card: Card, ab: Ability, trig: Mapping[str, Any], ev: Event) -> bool:
-        from .context import relative_player
         for key, want in trig.items():
             if key in ("on", "optional"):
                 continue
