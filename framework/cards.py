@@ -62,7 +62,8 @@ ROLE_KEYS: dict[str, dict[str, Any]] = {
     Role.REPLACEMENT: {"replaces": "table", "instead": ("table", "function"), "optional": "boolean"},
 }
 
-TARGET_KEYS: dict[str, Any] = {"count": "integer", "up_to": "boolean", "filter": "table",
+TARGET_KEYS: dict[str, Any] = {"kind": "string", "who": "string", "count": "integer", "up_to": "boolean",
+                               "filter": "table",
                                "prompt": "string", "player": "string"}
 MODIFY_KEYS: dict[str, Any] = {"attr": "string", "op": "string", "value": ("number", "string", "function", "table",
                                                                           "boolean"),

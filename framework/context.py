@@ -160,13 +160,17 @@ def m_life(ctx: EffectContext, who: Any = "you") -> int | None:
 
 
 def m_targets(ctx: EffectContext, group: Any = 1) -> list[int]:
-    """The targets chosen at activation for target group ``group`` (1-based) that are still the
-    same objects (a card that changed zone is no longer the target)."""
+    """The targets chosen at activation for target group ``group`` (1-based): card ids that are
+    still the same objects (a card that changed zone is no longer the target), or player indices
+    for a ``kind = "player"`` group."""
     item = ctx.item
     if item is None or not item.targets:
         return []
     if not isinstance(group, int) or not 1 <= group <= len(item.targets):
         return []
+    kinds = item.data.get("target_kinds") or []
+    if group <= len(kinds) and kinds[group - 1] == "player":
+        return list(item.targets[group - 1])
     gens = item.data.get("target_generations", {})
     out = []
     for t in item.targets[group - 1]:
@@ -177,7 +181,7 @@ def m_targets(ctx: EffectContext, group: Any = 1) -> list[int]:
 
 
 def m_target(ctx: EffectContext, group: Any = 1) -> int | None:
-    """The first remaining target of a target group, or nil."""
+    """The first remaining target of a target group (a card id or a player index), or nil."""
     t = m_targets(ctx, group)
     return t[0] if t else None
 

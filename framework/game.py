@@ -891,11 +891,18 @@ class Game:
     # -- choices ---------------------------------------------------------------------------------
     def _target_request(self, act: Activation, spec: Mapping[str, Any]) -> ChoiceRequest:
         chooser = act.player if spec.get("player", "you") == "you" else self.opponent(act.player)
-        cands = [c.id for c in self.find(spec.get("filter"), act.player, act.card)]
+        kind = spec.get("kind", "card")
+        if kind == "player":
+            who = spec.get("who", "any")
+            cands = [p.index for p in self.state.players
+                     if who == "any" or p.index == relative_player(self, act.player, who)]
+        else:
+            cands = [c.id for c in self.find(spec.get("filter"), act.player, act.card)]
         up_to = spec.get("up_to", False)
         req = ChoiceRequest(chooser=chooser, candidates=cands, count=spec.get("count", 1), up_to=up_to,
                             prompt=spec.get("prompt") or f"target for {act.card.name}", reason="target",
-                            source=act.card.id, fail_if_short=not up_to)   # targets: the full number
+                            source=act.card.id, fail_if_short=not up_to,   # targets: the full number
+                            data={"kind": kind})
         req.apply_default_rules()
         adjusted = self.pm.hook.choice_rules(game=self, request=req)
         return adjusted or req
@@ -906,12 +913,18 @@ class Game:
             req = self._target_request(act, spec)
             if len(req.candidates) < req.min or (req.fail_if_short and len(req.candidates) < req.count):
                 raise IllegalAction(f"{act.card.name}: not enough legal targets")
-            targets.append(self.choose_cards(req.chooser, req.candidates, req.min, req.max, req.prompt,
-                                             reason="target", source=act.card.id))
+            if req.data.get("kind") == "player":
+                targets.append(self.choose_players(req.chooser, req.candidates, req.min, req.max, req.prompt,
+                                                   source=act.card.id))
+            else:
+                targets.append(self.choose_cards(req.chooser, req.candidates, req.min, req.max, req.prompt,
+                                                 reason="target", source=act.card.id))
         if targets:
+            kinds = [spec.get("kind", "card") for spec in act.ability.targets]
             self.set(act.item, "targets", targets)
-            gens = {t: self.state.cards[t].generation for group in targets for t in group}
-            self.set(act.item, "data", {**act.item.data, "target_generations": gens})
+            gens = {t: self.state.cards[t].generation for group, kind in zip(targets, kinds) if kind == "card"
+                    for t in group}
+            self.set(act.item, "data", {**act.item.data, "target_generations": gens, "target_kinds": kinds})
             self.record("targeted", player=act.player, source=act.card.id, item=act.item.id, targets=targets)
 
     def request_choice(self, req: ChoiceRequest) -> list[int]:
@@ -955,6 +968,14 @@ class Game:
         options = tuple(self.card_option(c, player, show_faces) for c in card_ids)
         dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
                          source=source, reason=reason)
+        return [options[i].value for i in self.decide(dec)]
+
+    def choose_players(self, player: int, indices: Sequence[int], min: int, max: int, prompt: str, *,
+                       source: int | None = None) -> list[int]:
+        """Ask ``player`` to choose between ``min`` and ``max`` of the given players (by index)."""
+        options = tuple(d.Option(label=self.state.players[i].name, value=i) for i in indices)
+        dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
+                         source=source, reason="target")
         return [options[i].value for i in self.decide(dec)]
 
     def yes_no(self, player: int, prompt: str, *, source: int | None = None, must: bool = False) -> bool:

@@ -122,6 +122,8 @@ def _check_ability(chk: _Checker, path: tuple, raw: Any, system: Any) -> Ability
             _check_cost(chk, path + ("cost", j + 1), comp, system)
     for j, spec in enumerate(raw.get("targets") or []):
         _check_keys(chk, path + ("targets", j + 1), spec, TARGET_KEYS, "target")
+        if spec.get("kind", "card") not in ("card", "player"):
+            chk.fail(path + ("targets", j + 1, "kind"), "a target's kind is 'card' or 'player'")
     if "trigger" in raw:
         trig = raw["trigger"]
         if not isinstance(trig, dict) or not isinstance(trig.get("on"), (str, list)):

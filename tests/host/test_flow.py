@@ -264,3 +264,14 @@ def test_a_cost_outside_an_activation_is_paid_whole_or_not_at_all():
     assert snapshot(sc.game) == before
     paid = sc._direct(lambda: sc.game.pay_cost(0, [CostComponent("energy", 2), CostComponent("discard", 1)], grunt))
     assert paid["energy"] == 2 and sc.zone("discard", 0) == ["Brute"]
+
+
+def test_players_can_be_targets_chosen_at_activation():
+    sc = Scenario("tiny")
+    main_phase(sc)
+    ember = sc.add("Ember", "hand", 0)
+    sc.answer("P1")
+    item = sc.activate(ember)
+    assert item.targets == [[1]] and item.data["target_kinds"] == ["player"]
+    sc.resolve_top()
+    assert sc.life(1) == 8 and sc.life(0) == 10
