@@ -22,7 +22,7 @@ from .flow import Action, Activation, ChoiceRequest, CostUnpayable, GameResult, 
 from .journal import Journal
 from .pool import CardPool, make_plugin_manager
 from .rng import GameRandom
-from .sandbox import LuaFunctionRef, LuaSandbox
+from .sandbox import LuaFunctionRef, LuaSandbox, ScriptError
 from .state import Card, FloatingEffect, GameState, Item, Player, Visibility, Zone
 from .system import GameSystem, find_system
 from .values import ABILITY_OPS, Modifier, compute
@@ -622,16 +622,22 @@ class Game:
     def run_script(self, card: Card, fn: Any, ctx: Any, *args: Any) -> Any:
         """Call a function of a card's ability: a Lua function of its script (in the sandbox, with
         ``ctx``) or a Python callable given by a keyword expansion (``fn(ctx, *args)``)."""
-        if isinstance(fn, ScriptFunction):
-            ref = LuaFunctionRef(script=self._script_ids[card.code], path=fn.path, line=fn.line)
-            cid = self._next_ctx
-            self._next_ctx += 1
-            self._contexts[cid] = ctx
-            try:
-                return self.sandbox.call(ref, cid, *args)
-            finally:
-                del self._contexts[cid]
-        return fn(ctx, *args)
+        try:
+            if isinstance(fn, ScriptFunction):
+                ref = LuaFunctionRef(script=self._script_ids[card.code], path=fn.path, line=fn.line)
+                cid = self._next_ctx
+                self._next_ctx += 1
+                self._contexts[cid] = ctx
+                try:
+                    return self.sandbox.call(ref, cid, *args)
+                finally:
+                    del self._contexts[cid]
+            return fn(ctx, *args)
+        except RulestackError as e:
+            # Errors from host or system code called by the script: say whose script it was.
+            if not isinstance(e, ScriptError) and not getattr(e, "__notes__", None):
+                e.add_note(f"while running {card.name} ({card.definition.script or card.code})")
+            raise
 
     def _method(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         contexts = self._contexts
@@ -1218,7 +1224,8 @@ class Game:
             raise
         except RulestackError as e:   # card script errors included
             self.journal.rollback(0)
-            raise GameAborted(f"game aborted at turn {self.state.turn}: {e}", cause=e) from e
+            where = "".join(f" ({note})" for note in getattr(e, "__notes__", ()))
+            raise GameAborted(f"game aborted at turn {self.state.turn}: {e}{where}", cause=e) from e
         except Exception:
             self.journal.rollback(0)
             raise

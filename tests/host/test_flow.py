@@ -275,3 +275,21 @@ def test_players_can_be_targets_chosen_at_activation():
     assert item.targets == [[1]] and item.data["target_kinds"] == ["player"]
     sc.resolve_top()
     assert sc.life(1) == 8 and sc.life(0) == 10
+
+
+def test_an_abort_from_inside_a_script_names_the_card_whose_script_ran():
+    from rulestack import FunctionAgent, GameAborted
+
+    def agent(dec, seat):
+        if dec.reason == "action":
+            labels = [o.label for o in dec.options]
+            return [labels.index("activate Rally")] if "activate Rally" in labels else [labels.index("pass")]
+        return [99]                                   # an illegal answer to Rally's choice
+
+    sc = Scenario("tiny")
+    main_phase(sc)
+    sc.add_many(["Grunt", "Brute"], "field", 0)
+    sc.add("Rally", "hand", 0)
+    sc.game.agents = [FunctionAgent(agent), FunctionAgent(agent)]
+    with pytest.raises(GameAborted, match=r"illegal answer .*while running Rally \(tests/tinygame/cards/rally.lua\)"):
+        sc.game.play()
