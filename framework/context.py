@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .errors import RulestackError, StopResolution
+from .errors import StopResolution
 from .events import Cause
 from .flow import ChoiceRequest
 from .sandbox import HostUsageError

@@ -20,7 +20,6 @@ from typing import Any, Callable, Iterable, Mapping
 import greenlet
 
 from .agents import resolve_answer
-from .cards import Ability
 from .decisions import Decision
 from .errors import RulestackError, UnscriptedDecision
 from .events import Event

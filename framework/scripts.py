@@ -53,7 +53,6 @@ def build_definition(entry: CardEntry, script_data: Any, source: str | None, sys
     keyword expansion, and build the card's definition.
 
     ``system`` is the GameSystem class; ``expand(entry, abilities)`` expands keywords."""
-    file = str(entry.script_path) if entry.script_path else entry.file
     chk = _Checker(entry, _display(entry), source)
     keywords = list(entry.keywords)
     abilities_raw: list = []

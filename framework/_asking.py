@@ -1,0 +1,113 @@
+"""Asking players in :class:`~rulestack.game.Game`: typed decisions answered by agents, and the
+action windows where a player chooses what to do next."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from . import decisions as d
+from .errors import RulestackError
+from .flow import Action
+
+
+class Seat:
+    """What an agent sees: its player's view of the game (computed on demand)."""
+
+    __slots__ = ("game", "player")
+
+    def __init__(self, game: Any, player: int) -> None:
+        self.game = game
+        self.player = player
+
+    def view(self) -> dict[str, Any]:
+        return self.game.view(self.player)
+
+
+class DecisionAsking:
+    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
+
+    # -- decisions -------------------------------------------------------------------------------
+    def decide(self, decision: d.Decision) -> Any:
+        """Ask the deciding player's agent; validate and record the answer."""
+        if self.auto_single and decision.validator is None and decision.count_answers() == 1:
+            return decision.answers(limit=1)[0]
+        answer = self.agents[decision.player].decide(decision, Seat(self, decision.player))
+        canonical = decision.validate(answer)
+        self.decisions.append(canonical)
+        return canonical
+
+    def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
+        """An option standing for a card, showing its face only if ``viewer`` may see it (or
+        ``show_face``: the chooser looks at it, as in a deck search)."""
+        card = self.state.cards[card_id]
+        if show_face or self.can_see(viewer, card):
+            return d.Option(label=card.name, value=card_id, card=card_id, info=self.card_view(card, viewer))
+        zone = card.zone
+        return d.Option(label=f"a face-down card in {zone}", value=card_id, card=card_id)
+
+    def choose_cards(self, player: int, card_ids: Sequence[int], min: int, max: int, prompt: str, *,
+                     reason: str = "resolution", source: int | None = None, secret: bool = False,
+                     show_faces: bool = False) -> list[int]:
+        """Ask ``player`` to choose between ``min`` and ``max`` of the given cards. With
+        ``show_faces`` the chooser sees the faces of cards they could not otherwise see (they look
+        at them: One Piece 8-4-4-4)."""
+        options = tuple(self.card_option(c, player, show_faces) for c in card_ids)
+        dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
+                         source=source, reason=reason)
+        return [options[i].value for i in self.decide(dec)]
+
+    def choose_players(self, player: int, indices: Sequence[int], min: int, max: int, prompt: str, *,
+                       source: int | None = None) -> list[int]:
+        """Ask ``player`` to choose between ``min`` and ``max`` of the given players (by index)."""
+        options = tuple(d.Option(label=self.state.players[i].name, value=i) for i in indices)
+        dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
+                         source=source, reason="target")
+        return [options[i].value for i in self.decide(dec)]
+
+    def yes_no(self, player: int, prompt: str, *, source: int | None = None, must: bool = False) -> bool:
+        """Ask a yes/no question (``must`` forbids declining)."""
+        dec = d.Decision(player=player, kind=d.YES_NO, prompt=prompt, min=1 if must else 0, source=source,
+                         reason="yes_no")
+        return self.decide(dec)
+
+    def choose_option(self, player: int, labels: Sequence[str], prompt: str, *, source: int | None = None) -> int:
+        """Ask ``player`` to pick one of several labelled options; returns its index."""
+        dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=d.options_from(labels), min=1, max=1,
+                         source=source, reason="option")
+        return self.decide(dec)[0]
+
+    def choose_number(self, player: int, lo: int, hi: int, prompt: str, *, source: int | None = None) -> int:
+        dec = d.Decision(player=player, kind=d.NUMBER, prompt=prompt, min=lo, max=hi, source=source, reason="number")
+        return self.decide(dec)
+
+    def order(self, player: int, things: Sequence[Any], prompt: str, label: Callable[[Any], str] = str) -> list[Any]:
+        """Ask ``player`` to put ``things`` in order; returns them reordered."""
+        if len(things) <= 1:
+            return list(things)
+        dec = d.Decision(player=player, kind=d.ORDER, prompt=prompt, options=d.options_from(things, label),
+                         reason="order")
+        return [things[i] for i in self.decide(dec)]
+
+    # -- actions -----------------------------------------------------------------------------------
+    def legal_actions(self, player: int, window: str) -> list[Action]:
+        """Every action the plugins allow ``player`` now."""
+        return [a for acts in self.pm.hook.legal_actions(game=self, player=player, window=window) for a in (acts or [])]
+
+    def act(self, player: int, window: str, prompt: str | None = None) -> Action:
+        """An action window: ask ``player`` to choose one legal action and perform it. The state
+        after the previous action becomes the base a failure rolls back to."""
+        actions = self.legal_actions(player, window)
+        if not actions:
+            raise RulestackError(f"no legal action for P{player} in window {window!r} "
+                                 "(a system must always offer at least a pass)")
+        if self._tx_depth == 0:   # a window opened inside an action keeps that action's transaction
+            self.journal.checkpoint()
+        options = tuple(d.Option(label=a.label or a.kind, value=a, card=a.card) for a in actions)
+        dec = d.Decision(player=player, kind=d.ACTION, prompt=prompt or window, options=options, reason="action")
+        action = options[self.decide(dec)[0]].value
+        self.perform(action)
+        return action
+
+    def perform(self, action: Action) -> Any:
+        """Perform one action (as one transaction)."""
+        with self.transaction():
+            return self.pm.hook.perform_action(game=self, action=action)

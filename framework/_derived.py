@@ -1,0 +1,146 @@
+"""Card filters and derived values of :class:`~rulestack.game.Game`: a card's values with every
+modifier applied in the system's layer order, from floating effects, statics and rules."""
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from .cards import Ability, Role, ScriptFunction
+from .events import Event
+from .filters import CardFilter
+from .state import Card
+from .values import ABILITY_OPS, Modifier, compute
+
+
+class DerivedValues:
+    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
+
+    # -- filters and values ----------------------------------------------------------------------
+    def matches(self, card: Card, spec: Mapping[str, Any] | None, player: int | None,
+                source: Card | None = None) -> bool:
+        """Does ``card`` match a card filter (see :mod:`rulestack.filters`) seen from ``player``?"""
+        if not spec:
+            return True
+        return CardFilter(self, spec, player, source).matches(card)
+
+    def find(self, spec: Mapping[str, Any] | None, player: int | None, source: Card | None = None) -> list[Card]:
+        """Every card matching a card filter, in a fixed order (zone order, then position)."""
+        f = CardFilter(self, spec or {}, player, source)
+        return [c for c in f.candidates() if f.matches(c)]
+
+    def values(self, card: Card | int) -> dict[str, Any]:
+        """All derived values of a card (its data fields with every modifier applied)."""
+        card = self.card(card) if isinstance(card, int) else card
+        version = self.journal.version
+        cached = self._card_values.get(card.id)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        base = dict(card.definition.fields)
+        base["keywords"] = card.definition.keywords
+        mods = self._modifiers().get(card.id, ())
+        out = compute(base, mods, self._layer_rank, self.system.op_layers, self.system.modifier_ops)
+        if self.journal.version == version:
+            self._card_values[card.id] = (version, out)
+        return out
+
+    def value(self, card: Card | int, attr: str, default: Any = None) -> Any:
+        """One derived value (``power``, ``toughness``, ``cost`` ...)."""
+        return self.values(card).get(attr, default)
+
+    def has_keyword(self, card: Card | int, keyword: str) -> bool:
+        """Does the card have this keyword now (printed or granted, and not lost)?"""
+        return keyword in self.values(card).get("keywords", ())
+
+
+    def _modifiers(self) -> dict[int, list[Modifier]]:
+        version = self.journal.version
+        if self._values_cache is not None and self._values_cache[0] == version:
+            return self._values_cache[1]
+        if self._collecting_statics:
+            return {}  # a static ability asking for values while they are collected sees printed values
+        self._collecting_statics = True
+        try:
+            mods: dict[int, list[Modifier]] = {}
+            # 1. Effects that change abilities come first: a card that lost its abilities has no statics.
+            for m in self._floating_modifiers():
+                mods.setdefault(m.card, []).append(m)
+            for plugin_mods in self.pm.hook.modifiers(game=self):
+                for m in plugin_mods:
+                    mods.setdefault(m.card, []).append(m)
+            self._values_cache = (version, mods)   # statics see floating and rule modifiers
+            for m in self._static_modifiers(mods):
+                mods.setdefault(m.card, []).append(m)
+        finally:
+            self._collecting_statics = False
+        self._values_cache = (self.journal.version, mods)
+        self._card_values.clear()
+        return mods
+
+    def _floating_modifiers(self) -> Iterator[Modifier]:
+        for eff in self.state.effects:
+            if eff.targets is not None:
+                gens = eff.data.get("generations", {})
+                ids = [t for t in eff.targets if self.state.cards[t].generation == gens.get(t, self.state.cards[t].generation)]
+            else:
+                ids = [c.id for c in self.find(eff.filter, eff.controller)]
+            for cid in ids:
+                yield Modifier(card=cid, attr=eff.attr or "", op=eff.op, value=eff.value, timestamp=eff.timestamp,
+                               layer=eff.layer, source=eff.source)
+
+    def _static_modifiers(self, current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
+        """Modifiers from the static abilities of active cards. Those that change abilities come
+        first, so a card that lost its abilities to another card's static contributes nothing."""
+        removed = {cid for cid, ms in current.items() if any(m.op == "remove_abilities" for m in ms)}
+        ability_mods = list(self._statics(removed, ability_ops=True))
+        removed |= {m.card for m in ability_mods if m.op == "remove_abilities"}
+        yield from ability_mods
+        yield from self._statics(removed, ability_ops=False)
+
+    def _statics(self, removed: set[int], ability_ops: bool) -> Iterator[Modifier]:
+        cards = self.state.cards
+        for cid in list(self._static_cards):
+            card = cards[cid]
+            if card.id in removed:
+                continue
+            for ab in card.definition.abilities:
+                mods = ab.get("modify")
+                if ab.role != Role.STATIC or not mods:
+                    continue
+                mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
+                if not mods:
+                    continue
+                zones = ab.get("zone") or self.system.default_zones.get(Role.STATIC)
+                if zones and card.zone not in zones:
+                    continue
+                if not self._ability_usable(card, ab, None):
+                    continue
+                if ab.get("condition") is not None and not self.run_script(card, ab.get("condition"), self.context(
+                        card=card, ability=ab)):
+                    continue
+                for spec in mods:
+                    affects = spec.get("affects", ab.get("affects", "self"))
+                    targets = [card] if affects == "self" else self.find(affects, card.controller, card)
+                    value = spec.get("value")
+                    if isinstance(value, ScriptFunction) or callable(value):
+                        value = self.run_script(card, value, self.context(card=card, ability=ab))
+                    for t in targets:
+                        yield Modifier(card=t.id, attr=spec.get("attr", ""), op=spec.get("op", "add"), value=value,
+                                       timestamp=card.timestamp, layer=spec.get("layer"), source=card.id)
+
+    def abilities_removed(self, card: Card | int) -> bool:
+        """Has the card lost all its abilities (MTG "loses all abilities")?"""
+        if not self._ability_removers and not any(e.op == "remove_abilities" for e in self.state.effects) \
+                and not self.system.removes_abilities_by_rule:
+            return False  # nothing in the game can remove abilities: skip computing values
+        return bool(self.values(card).get("abilities_removed"))
+
+    def is_text_negated(self, card: Card | int, ability: Ability) -> bool:
+        """Is this ability negated by a continuous effect? Unnegatable abilities are negated only
+        by a negation that says it includes them (``value="all"``; PMV 12.4)."""
+        neg = self.values(card).get("negated")
+        if not neg:
+            return False
+        return neg == "all" or not ability.unnegatable
+
+    def _ability_usable(self, card: Card, ability: Ability, event: Event | None) -> bool:
+        answer = self.pm.hook.ability_active(game=self, card=card, ability=ability, event=event)
+        return bool(answer)

@@ -1,0 +1,83 @@
+"""What each player may see in :class:`~rulestack.game.Game`: card faces, views of the board
+with secret zones hidden, and the filtered event log."""
+from __future__ import annotations
+
+from typing import Any
+
+from .state import Card, Visibility
+
+
+class PlayerViews:
+    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
+
+    # -- views ---------------------------------------------------------------------------------------
+    def can_see(self, player: int, card: Card) -> bool:
+        """May ``player`` see this card's face?"""
+        z = self.state.zones[(card.zone, card.zone_player)]
+        vis = z.spec.visibility
+        if vis == Visibility.PUBLIC:
+            return card.face_up or card.controller == player
+        if vis == Visibility.PRIVATE:
+            return card.face_up or z.player == player or (z.player is None and card.owner == player)
+        return card.face_up
+
+    def _seen_by(self, card: Card) -> set[int]:
+        return {p.index for p in self.state.players if self.can_see(p.index, card)}
+
+    def card_view(self, card: Card, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` sees of a card."""
+        if not self.can_see(viewer, card):
+            return {"id": card.id, "face_down": True, "owner": card.owner}
+        out = {"id": card.id, "code": card.code, "name": card.name, "owner": card.owner,
+               "controller": card.controller, "face_up": card.face_up}
+        if card.status:
+            out["status"] = dict(card.status)
+        if card.counters:
+            out["counters"] = dict(card.counters)
+        return out
+
+    def view(self, player: int) -> dict[str, Any]:
+        """``player``'s view of the game: public information, their own private zones, and only
+        the sizes of what they may not see."""
+        zones: dict[str, Any] = {}
+        for (name, owner), z in self.state.zones.items():
+            key = name if owner is None else f"{name}/{owner}"
+            if z.spec.visibility == Visibility.HIDDEN:
+                cards = [self.card_view(self.state.cards[c], player) for c in z.cards
+                         if self.state.cards[c].face_up]
+                zones[key] = {"count": len(z.cards), "cards": cards}
+            elif z.spec.visibility == Visibility.PRIVATE and owner != player:
+                zones[key] = {"count": len(z.cards),
+                              "cards": [self.card_view(self.state.cards[c], player) for c in z.cards
+                                        if self.state.cards[c].face_up]}
+            else:
+                zones[key] = {"count": len(z.cards),
+                              "cards": [self.card_view(self.state.cards[c], player) for c in z.cards]}
+        return {
+            "player": player,
+            "turn": self.state.turn,
+            "active_player": self.state.active_player,
+            "phase": self.state.phase,
+            "step": self.state.step,
+            "players": [{"index": p.index, "name": p.name, "life": p.life,
+                         "values": {k: v for k, v in p.values.items() if not k.startswith("_")}}
+                        for p in self.state.players],
+            "zones": zones,
+            "stack": [{"id": it.id, "kind": it.kind, "card": it.card, "controller": it.controller,
+                       "name": self.state.cards[it.card].name if it.card is not None else None,
+                       "targets": it.targets}
+                      for it in self.state.stack],
+            "result": None if self.state.result is None else {"winners": list(self.state.result.winners),
+                                                               "reason": self.state.result.reason},
+        }
+
+    def visible_log(self, player: int) -> list[dict[str, Any]]:
+        """The event log as ``player`` may read it: cards they could not see are not named."""
+        out = []
+        for ev in self.state.log:
+            e = ev.to_dict()
+            vis = e.get("visible", "all")
+            if vis != "all" and player not in vis:
+                e.pop("code", None)
+            out.append(e)
+        return out
