@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-from ..datafile import LineDict, LineList, load_yaml, parse_yaml
+from ..datafile import LineDict, load_yaml, parse_yaml
 from ..errors import DataError
 
 #: Keys shared by every scenario of a file (and allowed in each scenario to override).
@@ -448,24 +448,11 @@ def _position(r: _Reader, raw: Any, field: str, line: int | None) -> Position:
             kw[key] = r.string(raw[key], _join(field, key), at(key))
     players: list[PlayerSetup] = []
     zones: list[ZoneSetup] = []
-    if "players" in raw:
-        for idx, praw, pline, pfield in r.per_player(raw["players"], _join(field, "players"), at("players")):
-            if praw is None:
-                continue
-            r.mapping(praw, pfield, pline, None)
-            life = None
-            values: dict[str, Any] = {}
-            for key, value in praw.items():
-                kfield, kline = _join(pfield, key), _line(praw, key, pline)
-                if key == "life":
-                    life = r.integer(value, kfield, kline)
-                elif key == "values":
-                    values = r.plain_mapping(value, kfield, kline)
-                else:
-                    if not isinstance(key, str):
-                        raise r.fail("expected 'life', 'values' or a zone name", kfield, kline)
-                    zones.append(ZoneSetup(key, idx, _placements(r, value, kfield, kline), kline, kfield))
-            players.append(PlayerSetup(idx, life, values, pline))
+    for idx, pline, life, values in _player_blocks(
+            r, raw, _join(field, "players"), at("players"),
+            lambda key, idx, value, kfield, kline: zones.append(
+                ZoneSetup(key, idx, _placements(r, value, kfield, kline), kline, kfield))):
+        players.append(PlayerSetup(idx, life, values, pline))
     if "zones" in raw:
         zraw = r.mapping(raw["zones"], _join(field, "zones"), at("zones"), None)
         for key, value in zraw.items():
@@ -474,6 +461,31 @@ def _position(r: _Reader, raw: Any, field: str, line: int | None) -> Position:
     if "values" in raw:
         kw["values"] = r.plain_mapping(raw["values"], _join(field, "values"), at("values"))
     return Position(players=tuple(players), zones=tuple(zones), lines={str(k): at(str(k)) for k in raw}, **kw)
+
+
+def _player_blocks(r: _Reader, raw: Any, field: str, line: int | None,
+                   on_zone: Callable[[str, int, Any, str, int | None], Any]):
+    """The ``players`` section shared by positions and expectations: for each player, yields
+    ``(index, line, life, values)`` and hands every zone key to ``on_zone``."""
+    if "players" not in raw:
+        return
+    for idx, praw, pline, pfield in r.per_player(raw["players"], field, line):
+        if praw is None:
+            continue
+        r.mapping(praw, pfield, pline, None)
+        life = None
+        values: dict[str, Any] = {}
+        for key, value in praw.items():
+            kfield, kline = _join(pfield, key), _line(praw, key, pline)
+            if key == "life":
+                life = r.integer(value, kfield, kline)
+            elif key == "values":
+                values = r.plain_mapping(value, kfield, kline)
+            elif isinstance(key, str):
+                on_zone(key, idx, value, kfield, kline)
+            else:
+                raise r.fail("expected 'life', 'values' or a zone name", kfield, kline)
+        yield idx, pline, life, values
 
 
 def _placements(r: _Reader, raw: Any, field: str, line: int | None) -> tuple[Placement, ...]:
@@ -638,24 +650,11 @@ def _expect(r: _Reader, raw: Any, field: str, line: int | None) -> Expectations:
     kw: dict[str, Any] = {"lines": {k: at(k) for k in raw}}
     players: list[PlayerExpectation] = []
     zones: list[ZoneExpectation] = []
-    if "players" in raw:
-        for idx, praw, pline, pfield in r.per_player(raw["players"], f"{field}.players", at("players")):
-            if praw is None:
-                continue
-            r.mapping(praw, pfield, pline, None)
-            life = None
-            values: dict[str, Any] = {}
-            for key, value in praw.items():
-                kfield, kline = _join(pfield, key), _line(praw, key, pline)
-                if key == "life":
-                    life = r.integer(value, kfield, kline)
-                elif key == "values":
-                    values = r.plain_mapping(value, kfield, kline)
-                elif isinstance(key, str):
-                    zones.append(_zone_expectation(r, key, idx, value, kfield, kline))
-                else:
-                    raise r.fail("expected 'life', 'values' or a zone name", kfield, kline)
-            players.append(PlayerExpectation(idx, pline, life, values))
+    for idx, pline, life, values in _player_blocks(
+            r, raw, f"{field}.players", at("players"),
+            lambda key, idx, value, kfield, kline: zones.append(
+                _zone_expectation(r, key, idx, value, kfield, kline))):
+        players.append(PlayerExpectation(idx, pline, life, values))
     if "zones" in raw:
         zraw = r.mapping(raw["zones"], f"{field}.zones", at("zones"), None)
         for key, value in zraw.items():
