@@ -41,22 +41,22 @@ def m_destroy(ctx: Any, cards: Any) -> int:
                for cid in _ids(ctx, cards))
 
 
+def _send_each(ctx: Any, cards: Any, zone: str, how: str) -> int:
+    """Send each card to ``zone`` by this effect; returns how many."""
+    ids = _ids(ctx, cards)
+    for cid in ids:
+        send(ctx.game, cid, zone, how=how, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    return len(ids)
+
+
 def m_send_to_gy(ctx: Any, cards: Any) -> int:
     """Send cards to their owners' GYs (an effect, not a destruction); returns how many."""
-    n = 0
-    for cid in _ids(ctx, cards):
-        send(ctx.game, cid, "graveyard", how="sent", cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
-        n += 1
-    return n
+    return _send_each(ctx, cards, "graveyard", "sent")
 
 
 def m_banish(ctx: Any, cards: Any) -> int:
     """Banish cards face-up; returns how many."""
-    n = 0
-    for cid in _ids(ctx, cards):
-        send(ctx.game, cid, "banished", how="banished", cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
-        n += 1
-    return n
+    return _send_each(ctx, cards, "banished", "banished")
 
 
 def m_to_hand(ctx: Any, cards: Any) -> int:
