@@ -187,3 +187,20 @@ def on_event(game: Any, event: Any) -> None:
 @hookspec
 def game_over(game: Any, result: Any) -> None:
     """The game ended with ``result`` (a :class:`~rulestack.game.GameResult`)."""
+
+
+# -- narration (rulestack.narrate) --------------------------------------------------------------
+
+from typing import TYPE_CHECKING  # noqa: E402  (this block is kept apart from the typed hooks above)
+
+if TYPE_CHECKING:
+    from .events import Event
+    from .game import Game
+
+
+@hookspec(firstresult=True)
+def narrate_event(game: Game, event: Event, viewer: int | None) -> str | None:
+    """One line in the game's own words for ``event`` as ``viewer`` may see it (``None``: a
+    spectator); ``None`` lets another plugin, or the host, narrate it. Return ``""`` for an event
+    not worth a line. Name cards and players through :func:`rulestack.narrate.teller`, which hides
+    what the viewer could not see (and shows everything in the omniscient view)."""

@@ -12,7 +12,7 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import casting, keywords, lua_api, mana, rules, sagas, sba, turn
+from . import casting, keywords, lua_api, mana, narration, rules, sagas, sba, turn
 
 _TARGET = {"target": "table"}
 
@@ -220,3 +220,8 @@ class MTGSystem(GameSystem):
             if n > self.max_copies and "Basic" not in (definition.get("supertypes") or ()):
                 problems.append(f"{n} copies of {definition.name} (at most {self.max_copies})")
         return problems
+
+    # -- narration --------------------------------------------------------------------------------------
+    @hookimpl
+    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+        return narration.narrate(game, event, viewer)

@@ -8,7 +8,7 @@ from typing import Any
 from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
 from rulestack.state import Visibility
 
-from . import actions, chain, costs, rules, timing, turn
+from . import actions, chain, costs, narration, rules, timing, turn
 from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
 from .lua_api import SCRIPT_METHODS
 from .moves import send
@@ -263,6 +263,11 @@ class YugiohSystem(GameSystem):
             if is_extra_deck_monster(game.pool.entries[code].fields):
                 problems.append(f"{game.pool.entries[code].name} belongs in the Extra Deck")
         return problems
+
+    # -- narration -------------------------------------------------------------------------------------
+    @hookimpl
+    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+        return narration.narrate(game, event, viewer)
 
 
 def _is_attacker(game: Any, card: Any) -> bool:

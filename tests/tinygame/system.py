@@ -16,6 +16,8 @@ from rulestack import (AbilityKind, Action, Cause, CostComponent, CostUnpayable,
 from rulestack.context import ScriptUsageError
 from rulestack.state import Visibility
 
+from . import narration
+
 HERE = Path(__file__).parent
 
 
@@ -262,3 +264,7 @@ class TinyGame(GameSystem):
     def validate_deck(self, game, deck):
         n = len(deck.sections.get("main", ()))
         return [] if 10 <= n <= 40 else [f"a Tiny deck has 10 to 40 cards, not {n}"]
+
+    @hookimpl
+    def narrate_event(self, game, event, viewer):
+        return narration.narrate(game, event, viewer)
