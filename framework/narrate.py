@@ -22,7 +22,7 @@ from .hookspecs import hookimpl
 #: Set while :func:`narrate` runs in the omniscient view (the hook's signature has no room for it).
 _OMNISCIENT: contextvars.ContextVar[bool] = contextvars.ContextVar("rulestack_narrate_omniscient", default=False)
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\n")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: Any) -> str:
