@@ -317,8 +317,9 @@ def _result_text(result: Mapping[str, Any] | None) -> str:
     return f"{who} ({result.get('reason')}) after {result.get('turns')} turns"
 
 
-def replay_game(replay: Replay, *, keep_game: bool = True) -> ReplayCheck:
-    """Play a recording again with today's cards and rules and compare it with the recording."""
+def replay_game(replay: Replay, *, keep_game: bool = True, plugins: Iterable[Any] = ()) -> ReplayCheck:
+    """Play a recording again with today's cards and rules and compare it with the recording.
+    ``plugins`` watch the replayed game (a narrator, a board recorder)."""
     check = ReplayCheck(replay)
     try:
         system = replay.system_ref.load()
@@ -333,7 +334,8 @@ def replay_game(replay: Replay, *, keep_game: bool = True) -> ReplayCheck:
     game: Game | None = None
     try:
         game = Game(system, list(replay.decks), seed=replay.seed, settings=replay.settings,
-                    agents=[agent] * system.player_count, player_names=list(replay.players) or None)
+                    agents=[agent] * system.player_count, player_names=list(replay.players) or None,
+                    plugins=plugins)
         check.changed_cards = _changed_cards(game, replay.cards)
         game.play()
     except GameAborted as e:
