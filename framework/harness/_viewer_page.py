@@ -61,11 +61,11 @@ PAGE = r"""<!DOCTYPE html>
 <body>
 <header>
   <h1 id="title"></h1>
-  <button id="first" title="first step (Home)">⏮</button>
+  <button id="first" title="first step (Home)">|◀</button>
   <button id="prev" title="previous step (←)">◀</button>
   <button id="play" title="play / pause (space)">▶︎ play</button>
   <button id="next" title="next step (→)">▶</button>
-  <button id="last" title="last step (End)">⏭</button>
+  <button id="last" title="last step (End)">▶|</button>
   <input id="slider" type="range" min="0" value="0" aria-label="step">
   <span id="step-label"></span>
   <label>turn <select id="turn"></select></label>
@@ -152,7 +152,8 @@ function cardBox(s, id, mentioned) {
     const badges = el("div", "badges");
     Object.entries(cs.ct || {}).forEach(([k, n]) => badges.appendChild(el("span", "", n + "× " + k)));
     Object.entries(cs.st || {}).forEach(([k, n]) => { if (n !== true && typeof n !== "object" && k !== "damage") badges.appendChild(el("span", "", words(k) + " " + n)); else if (n === true) badges.appendChild(el("span", "", words(k))); else if (k === "damage") badges.appendChild(el("span", "", n + " damage")); });
-    if (!cs.up) badges.appendChild(el("span", "", "face down"));
+    const zspec = ZONES[cs.z.split("/")[0]] || {};
+    if (!cs.up && zspec.visibility === "public") badges.appendChild(el("span", "", "face down"));
     if (badges.childNodes.length) box.appendChild(badges);
   }
   const st = cs && cs.st || {};
@@ -210,6 +211,7 @@ function render() {
   $("clock").textContent = "turn " + turn + (phase ? " · " + words(phase) : "") + (step ? " · " + words(step) : "");
   $("step-label").textContent = "step " + cur + " / " + STEPS.length;
   $("slider").value = cur;
+  let t = 0; turns.forEach(([i]) => { if (i <= cur) t = i; }); $("turn").value = t;
   renderDetails(s);
   renderLog();
 }

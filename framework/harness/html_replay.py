@@ -137,8 +137,13 @@ class BoardRecorder:
             key = _zone_key(name, player)
             zones[key] = list(z.cards)
             public = z.spec.visibility == Visibility.PUBLIC
+            hidden = z.spec.visibility == Visibility.HIDDEN
             for cid in z.cards:
-                cards[cid] = self._card_state(game, st.cards[cid], public)
+                card = st.cards[cid]
+                if hidden and not card.face_up and not card.status and not card.counters:
+                    cards[cid] = {"z": key, "up": False, "seen": [], "ctl": card.controller}   # a deck: no one sees it
+                else:
+                    cards[cid] = self._card_state(game, card, public)
         changed_zones = {k: v for k, v in zones.items() if self._zones.get(k) != v}
         changed_cards = {str(k): v for k, v in cards.items() if self._cards.get(k) != v}
         if changed_zones:
