@@ -125,6 +125,8 @@ class YugiohSystem(GameSystem):
         if activation.trigger is not None:
             if ab.get("once_per_turn_by_name") and timing.name_used(game, activation.player, activation.card.name):
                 return False
+            if timing.name_locked(game, activation.player, activation.card.name):
+                return False
             return None
         return timing.timing_problem(game, activation) is None
 
