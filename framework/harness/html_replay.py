@@ -75,6 +75,7 @@ class BoardRecorder:
     def __init__(self) -> None:
         self.game: Any = None
         self.initial: dict[str, Any] | None = None
+        self.meta: dict[str, Any] = {}
         self.steps: list[tuple[Event, dict[str, Any]]] = []
         self._zones: dict[str, list[int]] = {}
         self._cards: dict[int, dict[str, Any]] = {}
@@ -105,6 +106,13 @@ class BoardRecorder:
     # -- snapshots --------------------------------------------------------------------------------------
     def _start(self, game: Any) -> None:
         self.game = game
+        system = game.system     # noted now: a game may give its system back when it ends
+        self.meta = {
+            "system": system.name, "title": system.title or system.name,
+            "zones": [{"name": z.name, "visibility": z.visibility, "per_player": z.per_player, "ordered": z.ordered}
+                      for z in system.zones],
+            "layout": _plain(getattr(system, "board_layout", None)),
+        }
         self._delta(game)
         self.initial = {"zones": dict(self._zones), "cards": {str(k): v for k, v in self._cards.items()},
                         "players": self._players, "stack": self._stack, "clock": self._clock}
@@ -174,17 +182,16 @@ class BoardRecorder:
             raise ValueError("the recorder saw no game: pass it in Game(..., plugins=[recorder]) before playing")
         log = game.state.log
         steps = [step for ev, step in self.steps if ev.seq <= len(log) and log[ev.seq - 1] is ev]
-        system = game.system
+        meta = self.meta
         result = game.state.result
         return {
             "format": "rulestack-html-replay", "version": 1,
-            "title": title or f"{system.title or system.name}: {' vs '.join(d.name for d in game.decks)}",
-            "system": system.name,
+            "title": title or f"{meta['title']}: {' vs '.join(d.name for d in game.decks)}",
+            "system": meta["system"],
             "players": [p.name for p in game.state.players],
             "decks": [d.name for d in game.decks],
-            "zones": [{"name": z.name, "visibility": z.visibility, "per_player": z.per_player, "ordered": z.ordered}
-                      for z in system.zones],
-            "layout": _plain(getattr(system, "board_layout", None)),
+            "zones": meta["zones"],
+            "layout": meta["layout"],
             "cards": {str(cid): _card_info(card) for cid, card in sorted(game.state.cards.items())},
             "initial": self.initial,
             "steps": steps,
