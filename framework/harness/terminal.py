@@ -25,7 +25,7 @@ HELP = """answers:
   pass       an option by its text (a unique part of it is enough)
   y / n      yes or no
   -          choose nothing (when that is allowed)
-commands: board (show the board), log (the last events), help, quit"""
+commands: board (show the board), log (the last events), ? (why other abilities are not offered), help, quit"""
 
 
 class PlayerQuit(RulestackError):
@@ -71,6 +71,15 @@ class HumanAgent:
         shown = [x for x in lines if x][-n:]
         self.say("\n".join(f"  {x}" for x in shown) or "  (nothing yet)")
 
+    def show_why_not(self, game: Any, player: int) -> None:
+        """The abilities of your cards that are not offered now, and why."""
+        if game is None:
+            self.say("  (no game to ask)")
+            return
+        from ..whynot import why_not
+        refused = why_not(game, player)
+        self.say("\n".join(f"  {r}" for r in refused) or "  every ability of your cards that could be used is offered")
+
     # -- the decision -------------------------------------------------------------------------------
     def decide(self, decision: Decision, seat: Any) -> Any:
         game = getattr(seat, "game", None)
@@ -87,7 +96,10 @@ class HumanAgent:
                 raise PlayerQuit("the input ended; you left the game")
             text = line.strip()
             low = text.lower()
-            if low in ("help", "?", "h"):
+            if low in ("?", "why", "why not"):
+                self.show_why_not(game, decision.player)
+                continue
+            if low in ("help", "h"):
                 self.say(HELP)
                 continue
             if low in ("board", "b"):

@@ -37,10 +37,10 @@ def can_activate(game: Any, activation: Any) -> bool | None:
             return False
         instant_speed = rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")
         if not instant_speed and not sorcery_timing(game, player):
-            return False
+            return "only in your main phase while the stack is empty (307.1)"
     elif ab.kind == "activated":
         if ab.get("sorcery_speed") and not sorcery_timing(game, player):
-            return False
+            return "only as a sorcery: in your main phase while the stack is empty (602.5d)"
     return targets.has_choice(game, activation)
 
 

@@ -128,7 +128,7 @@ class YugiohSystem(GameSystem):
             if timing.name_locked(game, activation.player, activation.card.name):
                 return False
             return None
-        return timing.timing_problem(game, activation) is None
+        return timing.timing_problem(game, activation)   # the reason refuses (shown by "why not?"); None allows
 
     @hookimpl
     def announce(self, game: Any, activation: Any) -> Any:
