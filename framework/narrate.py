@@ -104,9 +104,11 @@ class Teller:
         card = self.game.state.cards.get(cid) if isinstance(cid, int) else None
         if card is None:
             return "a card"
+        held = f" (controlled by {self.player(card.controller)})" if card.controller != card.owner \
+            and card.zone_player is not None and card.zone_player != card.owner else ""
         if not self.sees(cid, shown=shown):
-            return f"{self.player(card.owner)}'s {hidden.removeprefix('a ').removeprefix('an ')}"
-        return f"{self.player(card.owner)}'s {card.name}"
+            return f"{self.player(card.owner)}'s {hidden.removeprefix('a ').removeprefix('an ')}{held}"
+        return f"{self.player(card.owner)}'s {card.name}{held}"
 
     def cards(self, ids: Iterable[Any], *, shown: bool = False) -> str:
         """Several cards: ``"Goblin Guide and Shock"``; hidden ones are counted."""
@@ -210,7 +212,9 @@ def _effect_began(t: Teller, ev: Event) -> str:
     until = "" if ev.get("duration") in (None, "permanent") else f" {words(ev.get('duration'))}"
     src = t.source()
     many = len(ev.get("targets") or ()) != 1
-    if op == "add" and isinstance(value, (int, float)):
+    if isinstance(value, bool):
+        change = f"{'gain' if many else 'gains'} {attr}" if value else f"{'lose' if many else 'loses'} {attr}"
+    elif op == "add" and isinstance(value, (int, float)):
         change = f"{'get' if many else 'gets'} {value:+g} {attr}"
     elif op == "set":
         change = f"{'have' if many else 'has'} {attr} {value}"

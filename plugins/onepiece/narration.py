@@ -41,6 +41,8 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return f"{t.card(cid)} goes to the trash after its [Trigger]"
     if src == HAND and dst != HAND and ev.cause == Cause.RULE and ev.player is not None:
         return f"{who} returns {t.card(cid)} to their {words(dst)} (mulligan)"
+    if src in ("character", "stage") and dst == TRASH and ev.cause == Cause.RULE:
+        return f"{card} is trashed to make room (3-7-6-1)"
     if ev.cause == Cause.COST:
         return f"{who} trashes {t.card(cid)} to pay for {t.source() or 'a cost'}"
     if ev.cause == Cause.EFFECT and t.source():
@@ -83,7 +85,27 @@ def _effect_began(t: Teller, ev: Event) -> str | None:
     return f"{t.cards(targets) or 'cards it applies to'} {verb} {value:+d} {attr}{until}{t.because()}"
 
 
+#: How the game names each kind of effect as it activates (10-2).
+_KIND_WORDS = {"activate_main": "[Activate: Main]", "main": "[Main]", "counter": "[Counter]", "trigger": "[Trigger]",
+               "on_play": "[On Play]", "when_attacking": "[When Attacking]", "on_block": "[On Block]",
+               "on_ko": "[On K.O.]", "end_of_your_turn": "[End of Your Turn]",
+               "end_of_opponents_turn": "[End of Your Opponent's Turn]",
+               "on_opponents_attack": "[On Your Opponent's Attack]"}
+
+
+def _activated(t: Teller, ev: Event) -> str:
+    card, kind = t.card(ev.get("card")), ev.get("kind_of")
+    words_ = _KIND_WORDS.get(kind, "")
+    targets = t.item_targets(ev.get("item"))
+    aim = f" targeting {targets}" if targets else ""
+    if kind in ("activate_main", "main", "counter", "trigger"):
+        return f"{t.player(ev.player)} activates {card}'s {words_}{aim}" if ev.get("card_activation") is False \
+            else f"{t.player(ev.player)} activates {card} {words_}{aim}"
+    return f"{card}'s {words_ or 'effect'} effect activates{aim}"
+
+
 _BY_KIND: dict[str, Any] = {
+    "activated": _activated,
     "phase": lambda t, ev: f"· {PHASES.get(ev.get('phase'), words(ev.get('phase')))}",
     "first_player_decided": lambda t, ev: f"{t.player(ev.get('value'))} goes first (5-2-1-4)",
     "mulligan": lambda t, ev: f"{t.player(ev.player)} redraws their opening hand (5-2-1-6)",

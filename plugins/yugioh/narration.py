@@ -55,6 +55,10 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return f"{card} is banished{by_card}"
     if how in ("sent", None) and dst == "graveyard":
         return f"{card} is sent to the GY{by_card}"
+    if ev.get("from") == "deck" and dst == "hand" and ev.cause == Cause.EFFECT:
+        return f"{who} adds {t.card(cid)} from the Deck to their hand{t.because()}"
+    if ev.get("from") == "graveyard" and dst == "hand":
+        return f"{who} adds {t.card(cid)} from the GY to their hand{t.because()}"
     if how in ("special", "special_summoned"):
         return ""   # told by the summon
     return None
