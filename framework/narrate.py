@@ -65,7 +65,7 @@ class Teller:
         """May the viewer see card ``cid`` at this event? ``shown``: the event itself shows it to
         everyone (a reveal). For a moved card the event's own ``visible`` field says (before and after
         the move); otherwise the card as it is now."""
-        if self.omniscient or shown:
+        if self.omniscient or shown or self._revealed(cid):
             return True
         game = self.game
         card = game.state.cards.get(cid) if isinstance(cid, int) else None
@@ -83,6 +83,29 @@ class Teller:
         if self.viewer is None:
             return len(set(seen)) >= len(game.state.players)
         return self.viewer in seen
+
+    def _revealed(self, cid: Any) -> bool:
+        """Was the card revealed to everyone a moment ago (a ``revealed`` event, the card not moved
+        since)? It stays known until it moves: One Piece reveals a card as it is played."""
+        log = self.game.state.log
+        for ev in reversed(log[max(0, self.event.seq - 40): self.event.seq - 1]):
+            if ev.get("card") == cid and "from" in ev.data:
+                return False
+            if ev.kind == "revealed" and cid in (ev.get("cards") or ()):
+                return True
+            if ev.kind == "turn_began":
+                return False
+        return False
+
+    def repeats_phase(self) -> bool:
+        """Is this ``phase`` event the phase and step the game was already in (a system entering it
+        again after each action)?"""
+        for ev in reversed(self.game.state.log[: self.event.seq - 1]):
+            if ev.kind == "phase":
+                return (ev.get("phase"), ev.get("step")) == (self.event.get("phase"), self.event.get("step"))
+            if ev.kind == "turn_began":
+                return False
+        return False
 
     # -- names --------------------------------------------------------------------------------------
     def player(self, p: Any) -> str:
@@ -320,6 +343,8 @@ def explain(game: Any, ev: Event, viewer: int | None = None, *,
     """The narrated line for ``ev`` (``None``: nothing worth a line) and who narrated it: a plugin
     (``"system"``), the host (``"host"``), or nobody (``"raw"``: the event's fields, a kind that
     still needs words)."""
+    if ev.kind == "phase" and Teller(game, ev, viewer).repeats_phase():
+        return None, "host"          # the same phase and step again: nothing new to say
     token = _OMNISCIENT.set(omniscient)
     try:
         said = game.pm.hook.narrate_event(game=game, event=ev, viewer=viewer)

@@ -151,7 +151,12 @@ function cardBox(s, id, mentioned) {
     if (stats.length) box.appendChild(el("span", "stats", stats.join(" · ")));
     const badges = el("div", "badges");
     Object.entries(cs.ct || {}).forEach(([k, n]) => badges.appendChild(el("span", "", n + "× " + k)));
-    Object.entries(cs.st || {}).forEach(([k, n]) => { if (n !== true && typeof n !== "object" && k !== "damage") badges.appendChild(el("span", "", words(k) + " " + n)); else if (n === true) badges.appendChild(el("span", "", words(k))); else if (k === "damage") badges.appendChild(el("span", "", n + " damage")); });
+    // on the card: flags and words (tapped, rested, defense position) and damage; every status in the details
+    Object.entries(cs.st || {}).forEach(([k, n]) => {
+      if (n === true) badges.appendChild(el("span", "", words(k)));
+      else if (typeof n === "string") badges.appendChild(el("span", "", words(k) + " " + words(n)));
+      else if (k === "damage" && n) badges.appendChild(el("span", "", n + " damage"));
+    });
     const zspec = ZONES[cs.z.split("/")[0]] || {};
     if (!cs.up && zspec.visibility === "public") badges.appendChild(el("span", "", "face down"));
     if (badges.childNodes.length) box.appendChild(badges);

@@ -11,6 +11,9 @@ from .areas import COST, DON_DECK, GIVEN, HAND, LIFE, NO_AREA, TRASH
 
 PHASES = {"refresh": "Refresh Phase", "draw": "Draw Phase", "don": "DON!! Phase", "main": "Main Phase",
           "end": "End Phase"}
+#: The steps of a battle (7-1).
+STEPS = {"attack": "Attack Step", "block": "Block Step", "counter": "Counter Step", "damage": "Damage Step",
+         "end_of_battle": "End of the Battle"}
 
 
 def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
@@ -106,7 +109,8 @@ def _activated(t: Teller, ev: Event) -> str:
 
 _BY_KIND: dict[str, Any] = {
     "activated": _activated,
-    "phase": lambda t, ev: f"· {PHASES.get(ev.get('phase'), words(ev.get('phase')))}",
+    "phase": lambda t, ev: f"· {STEPS.get(ev.get('step'), words(ev.get('step')).title() + ' Step')}" if ev.get("step")
+    else f"· {PHASES.get(ev.get('phase'), words(ev.get('phase')))}",
     "first_player_decided": lambda t, ev: f"{t.player(ev.get('value'))} goes first (5-2-1-4)",
     "mulligan": lambda t, ev: f"{t.player(ev.player)} redraws their opening hand (5-2-1-6)",
     "moved": _moved,
