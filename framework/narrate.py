@@ -16,6 +16,7 @@ import contextvars
 import re
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
+from .cards import Role
 from .events import Cause, Event
 from .hookspecs import hookimpl
 
@@ -235,7 +236,9 @@ def _effect_began(t: Teller, ev: Event) -> str:
     until = "" if ev.get("duration") in (None, "permanent") else f" {words(ev.get('duration'))}"
     src = t.source()
     many = len(ev.get("targets") or ()) != 1
-    if isinstance(value, bool):
+    if op in ("grant", "grant_keyword", "add_keyword") and isinstance(value, str):
+        change = f"{'gain' if many else 'gains'} {value}"
+    elif isinstance(value, bool):
         change = f"{'gain' if many else 'gains'} {attr}" if value else f"{'lose' if many else 'loses'} {attr}"
     elif op == "add" and isinstance(value, (int, float)):
         change = f"{'get' if many else 'gets'} {value:+g} {attr}"
@@ -257,9 +260,17 @@ def _game_over(t: Teller, ev: Event) -> str:
 def _activated(t: Teller, ev: Event) -> str:
     card = t.card(ev.get("card"))
     targets = t.item_targets(ev.get("item"))
-    what = "triggers" if ev.get("kind_of") in ("triggered", "trigger") else "activates"
-    line = f"{card} {what}" if what == "triggers" else f"{t.player(ev.player)} activates {card}"
+    line = f"{card}'s ability triggers" if _role(t, ev) == Role.TRIGGERED else f"{t.player(ev.player)} activates {card}"
     return line + (f" targeting {targets}" if targets else "")
+
+
+def _role(t: Teller, ev: Event) -> str | None:
+    """The role (activated, triggered ...) of the ability an ``activated`` event is about."""
+    card = t.game.state.cards.get(ev.get("card"))
+    index = ev.get("ability")
+    if card is None or not isinstance(index, int) or not 0 <= index < len(card.definition.abilities):
+        return None
+    return card.definition.abilities[index].role
 
 
 def _resolving(t: Teller, ev: Event) -> str:

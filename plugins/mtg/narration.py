@@ -50,7 +50,8 @@ def _moved(t: Teller, ev: Event) -> str | None:
             return f"{card} dies ({_SBA_WHY.get(how, words(how or 'state-based action'))})"
         verb = "destroys" if how == "destroyed" else ("sacrifices" if how == "sacrificed" else "puts into the graveyard")
         return f"{t.source() or who} {verb} {card}"
-    verbs = {"exile": "exiles", "hand": "returns {card} to its owner's hand",
+    verbs = {"exile": "exiles", "hand": ("returns {card} to its owner's hand" if src == "battlefield"
+                                         else "puts {card} into its owner's hand"),
              "library": "puts {card} into its owner's library", "graveyard": "puts {card} into the graveyard"}
     if ev.cause == Cause.EFFECT and t.source() and dst in verbs:
         verb = verbs[dst]
