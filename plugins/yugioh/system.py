@@ -97,7 +97,7 @@ class YugiohSystem(GameSystem):
     # -- setup and turns ------------------------------------------------------------------------------
     @hookimpl
     def setup_game(self, game: Any) -> None:
-        """Shuffle, 8000 LP, a coin toss for the first player, 5-card hands."""
+        """Shuffle, 8000 LP, a coin toss (its winner chooses to go first or second), 5-card hands."""
         turn.setup(game)
 
     @hookimpl
