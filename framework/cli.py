@@ -89,7 +89,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         game.close()
     names = [f"P{i} ({d.name})" for i, d in enumerate(game.decks)]
-    print(f"result: {result.describe(names)}; {result.decisions} decisions, {len(game.events)} events")
+    _print_lines([f"result: {result.describe(names)}; {result.decisions} decisions, {len(game.events)} events"])
     return 0
 
 

@@ -10,6 +10,9 @@ from rulestack.narrate import Teller, teller, words
 PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
           "main2": "Main Phase 2", "end": "End Phase"}
 STEPS = {"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step", "end": "End Step"}
+#: The timings of the Damage Step.
+DAMAGE_TIMINGS = {"start": "start of the Damage Step", "before_calculation": "before damage calculation",
+                  "after_calculation": "after damage calculation", "end": "end of the Damage Step"}
 SUMMONS = {"normal": "Normal Summons", "tribute": "Tribute Summons", "flip": "Flip Summons",
            "special": "Special Summons"}
 
@@ -18,6 +21,15 @@ def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
     """One line for a Duel's event, or ``None`` for the host's generic words."""
     fn = _BY_KIND.get(ev.kind)
     return fn(teller(game, ev, viewer), ev) if fn is not None else None
+
+
+def _coin_toss(t: Teller, ev: Event) -> str:
+    winner, first = ev.player, ev.get("goes_first")
+    if winner is None:
+        return f"Coin toss: {t.player(first)} goes first"
+    if winner == first:
+        return f"{t.player(winner)} wins the coin toss and chooses to go first"
+    return f"{t.player(winner)} wins the coin toss and chooses to go second: {t.player(first)} goes first"
 
 
 def _phase(t: Teller, ev: Event) -> str:
@@ -132,7 +144,8 @@ def _effect_began(t: Teller, ev: Event) -> str | None:
 
 _BY_KIND: dict[str, Any] = {
     "phase": _phase,
-    "coin_toss": lambda t, ev: f"Coin toss: {t.player(ev.get('goes_first'))} goes first",
+    "coin_toss": _coin_toss,
+    "damage_timing": lambda t, ev: f"· {DAMAGE_TIMINGS.get(ev.get('timing'), words(ev.get('timing')))}",
     "moved": _moved,
     "summoned": _summoned,
     "monster_set": lambda t, ev: "",   # told by the move that Set it
