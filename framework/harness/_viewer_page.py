@@ -73,6 +73,7 @@ PAGE = r"""<!DOCTYPE html>
   <label>find <input id="filter-text" type="search" placeholder="card or words" size="14"></label>
   <label>cause <select id="filter-cause"><option value="">any</option><option>action</option><option>effect</option>
     <option>cost</option><option>battle</option><option>rule</option></select></label>
+  <label title="only the lines about the selected card"><input id="filter-card" type="checkbox"> selected card only</label>
   <span id="clock"></span>
 </header>
 <main>
@@ -92,7 +93,7 @@ const ZONES = {}; DATA.zones.forEach(z => { ZONES[z.name] = z; });
 const VIEWS = [{label: "spectator", line: 0, who: null}];
 DATA.players.forEach((p, i) => VIEWS.push({label: p + "'s view", line: i + 1, who: i}));
 VIEWS.push({label: "omniscient", line: NP + 1, who: "all"});
-let view = 0, cur = 0, selected = null, playing = null;
+let view = 0, cur = 0, selected = null, playing = null, cardFilter = null;
 const $ = id => document.getElementById(id);
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = String(text); return e; }
 function words(s) { return String(s).replace(/_/g, " "); }
@@ -133,6 +134,7 @@ function passes(i) {
   const line = st.lines[VIEWS[view].line];
   if (!line) return false;
   if (cause && st.cause !== cause) return false;
+  if (cardFilter !== null && st.cards.indexOf(cardFilter) < 0) return false;
   if (text && line.toLowerCase().indexOf(text) < 0) return false;
   return true;
 }
@@ -192,6 +194,8 @@ function rowsFor(player) {
 function nameOf(s, id) { const cs = s.cards[id]; return sees(cs) ? DATA.cards[id].name : "a hidden card"; }
 function render() {
   const s = stateAt(cur), st = cur > 0 ? STEPS[cur - 1] : null, mentioned = st ? st.cards : [];
+  // the log about one card: only a card this view may see now (a hidden card's lines would give it away)
+  cardFilter = $("filter-card").checked && selected !== null && sees(s.cards[selected]) ? Number(selected) : null;
   const board = $("board"); board.textContent = "";
   const me = typeof VIEWS[view].who === "number" ? VIEWS[view].who : 0;
   const order = []; for (let k = 1; k <= NP; k++) order.push((me + k) % NP);   // opponents first, the viewer last
@@ -255,7 +259,7 @@ function renderDetails(s) {
 }
 let logBuiltFor = null;
 function renderLog() {
-  const key = view + "|" + $("filter-text").value + "|" + $("filter-cause").value;
+  const key = view + "|" + $("filter-text").value + "|" + $("filter-cause").value + "|" + cardFilter;
   const log = $("log");
   if (logBuiltFor !== key) {
     log.textContent = "";
@@ -297,6 +301,7 @@ $("turn").addEventListener("change", e => go(Number(e.target.value)));
 $("view").addEventListener("change", e => { view = Number(e.target.value); render(); });
 $("filter-text").addEventListener("input", () => render());
 $("filter-cause").addEventListener("change", () => render());
+$("filter-card").addEventListener("change", () => render());
 $("play").addEventListener("click", () => {
   if (playing) { clearInterval(playing); playing = null; $("play").textContent = "▶︎ play"; return; }
   playing = setInterval(() => { if (cur >= STEPS.length) { clearInterval(playing); playing = null; $("play").textContent = "▶︎ play"; } else next(); }, 400);
@@ -321,6 +326,7 @@ function fromHash() {
   if (h.has("find")) $("filter-text").value = h.get("find");
   if (h.has("cause")) $("filter-cause").value = h.get("cause");
   if (h.has("card")) selected = h.get("card");
+  if (h.has("only")) $("filter-card").checked = true;
   cur = h.has("step") ? Math.max(0, Math.min(STEPS.length, Number(h.get("step")) || 0)) : cur;
   render();
 }

@@ -47,6 +47,7 @@ class _Board(HTMLParser):
         self._zone: list[tuple[str, int]] = []
         self._depth = 0
         self._id: str | None = None
+        self.log_steps: list[int] = []
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -58,6 +59,8 @@ class _Board(HTMLParser):
             self.zones[self._zone[-1][0]].append({"id": a["data-id"], "name": a.get("data-name"),
                                                   "face_down": "face-down" in (a.get("class") or "").split()})
         self._id = a.get("id")
+        if tag == "li" and "data-step" in a:
+            self.log_steps.append(int(a["data-step"]))
 
     def handle_endtag(self, tag):
         if self._zone and self._zone[-1][1] == self._depth:
@@ -144,6 +147,19 @@ def test_hidden_cards_are_hidden_in_a_players_view(tmp_path, mtg_page):
 
 
 _BROWSER_OWN = re.compile(r"^(GET|POST|CONNECT) (https?://)?[a-z0-9.-]*\.(google\.com|googleapis\.com|gvt1\.com)[:/]")
+
+
+def test_the_log_filters_by_card_and_by_cause(tmp_path, mtg_page):
+    page, data = mtg_page
+    steps = data["steps"]
+    everything = _board(tmp_path, page, "step=300&view=omniscient")
+    assert len(everything.log_steps) == sum(1 for s in steps if s["lines"][-1])
+    card = next(c for c in _zones_at(data, 300)["battlefield/0"])
+    about = _board(tmp_path, page, f"step=300&view=omniscient&card={card}&only=1")
+    assert about.log_steps and all(card in steps[i - 1]["cards"] for i in about.log_steps)
+    assert len(about.log_steps) < len(everything.log_steps)
+    battle = _board(tmp_path, page, "step=300&view=P0&cause=battle")
+    assert battle.log_steps and all(steps[i - 1]["cause"] == "battle" for i in battle.log_steps)
 
 
 class _RecordingProxy:
