@@ -49,7 +49,7 @@ PAGE = r"""<!DOCTYPE html>
   #details .text { white-space:pre-wrap; margin-top:4px; }
   #details dl { display:grid; grid-template-columns:auto 1fr; gap:1px 8px; margin:4px 0; }
   #details dt { color:var(--muted); }
-  #log { list-style:none; margin:0; padding:0; max-height:60vh; overflow:auto; }
+  #log { list-style:none; margin:0; padding:0; max-height:60vh; overflow:auto; position:relative; }
   #log li { padding:1px 4px; border-radius:3px; cursor:pointer; white-space:pre-wrap; }
   #log li.turn { font-weight:600; margin-top:4px; }
   #log li.phase { color:var(--muted); }
@@ -273,13 +273,18 @@ function renderLog() {
     logBuiltFor = key;
   }
   let current = null;
-  log.querySelectorAll("li").forEach(li => {
+  log.querySelectorAll("li").forEach(li => {      // the current line: the last one said at or before this step
     const i = Number(li.dataset.step);
     li.classList.toggle("future", i > cur);
-    const on = i === cur; li.classList.toggle("current", on);
-    if (on) current = li;
+    li.classList.remove("current");
+    if (i <= cur) current = li;
   });
-  if (current) current.scrollIntoView({block: "nearest"});
+  if (current) current.classList.add("current");
+  if (current) {      // scroll the log only, never the page
+    const top = current.offsetTop;
+    if (top < log.scrollTop || top + current.offsetHeight > log.scrollTop + log.clientHeight)
+      log.scrollTop = Math.max(0, top - log.clientHeight / 2);
+  }
 }
 function go(i) { cur = Math.max(0, Math.min(STEPS.length, i)); render(); }
 function next() { for (let i = cur + 1; i <= STEPS.length; i++) if (passes(i)) return go(i); go(STEPS.length); }
