@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextvars
 import re
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
 
 from .cards import Role
 from .events import Cause, Event
@@ -85,6 +85,12 @@ class Teller:
             return len(set(seen)) >= len(game.state.players)
         return self.viewer in seen
 
+    def _earlier(self) -> Iterator[Event]:
+        """The events before this one, newest first (without copying the log)."""
+        log = self.game.state.log
+        for i in range(min(self.event.seq - 1, len(log)) - 1, -1, -1):
+            yield log[i]
+
     def _revealed(self, cid: Any) -> bool:
         """Was the card revealed to everyone a moment ago (a ``revealed`` event, the card not moved
         since)? It stays known until it moves: One Piece reveals a card as it is played."""
@@ -101,7 +107,7 @@ class Teller:
     def repeats_phase(self) -> bool:
         """Is this ``phase`` event the phase and step the game was already in (a system entering it
         again after each action)?"""
-        for ev in reversed(self.game.state.log[: self.event.seq - 1]):
+        for ev in self._earlier():
             if ev.kind == "phase":
                 return (ev.get("phase"), ev.get("step")) == (self.event.get("phase"), self.event.get("step"))
             if ev.kind == "turn_began":
@@ -187,7 +193,7 @@ class Teller:
         if item_id is None:
             return None
         found = []
-        for ev in reversed(self.game.state.log[: self.event.seq]):
+        for ev in self._earlier():
             if ev.kind == "targeted" and ev.get("item") == item_id:
                 t = ev.get("targets") if "targets" in ev.data else ev.get("target")
                 found.append(self.target(t))
