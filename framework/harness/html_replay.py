@@ -83,6 +83,7 @@ class BoardRecorder:
         self._stack: Any = None
         self._clock: Any = None
         self._values: dict[int, dict[str, Any]] = {}
+        self._stats: dict[str, tuple[str, ...]] = {}     # the stat fields each card code has
 
     # -- hooks ------------------------------------------------------------------------------------------
     @hookimpl(tryfirst=True)
@@ -126,11 +127,15 @@ class BoardRecorder:
             out["ct"] = _plain(card.counters)
         if card.attached_to is not None:
             out["on"] = card.attached_to
-        if zone_public:
+        stats = self._stats.get(card.code)
+        if stats is None:
+            stats = self._stats[card.code] = tuple(f for f in STAT_FIELDS if f in card.definition.fields)
+        if zone_public and stats:
             values = self._values.get(card.id)
             if not game._contexts:    # not while a card's script runs: derived values may run scripts too
-                values = {k: v for k, v in game.values(card).items()
-                          if k in STAT_FIELDS and isinstance(v, (int, float)) and not isinstance(v, bool)}
+                derived = game.values(card)
+                values = {k: derived[k] for k in stats
+                          if isinstance(derived.get(k), (int, float)) and not isinstance(derived.get(k), bool)}
                 self._values[card.id] = values
             if values:
                 out["v"] = values
