@@ -11,7 +11,8 @@
 * ``unnegatable = true`` marks a description written in 【 】 (12.4).
 
 Keywords: 速攻 (haste, 10.2.2.a), 奇襲 (ambush, 10.3), 先制 (first strike, B3), 決死にならない
-("cannot become near-death") and 目標にならない ("cannot be targeted", 8.1.4).
+("cannot become near-death"), 目標にならない ("cannot be targeted", 8.1.4) and ダメージを受けない
+("takes no damage").
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import Any
 
 from rulestack import AbilityKind, CardDataError, Role
 
-KEYWORDS = frozenset({"速攻", "奇襲", "先制", "決死にならない", "目標にならない"})
+KEYWORDS = frozenset({"速攻", "奇襲", "先制", "決死にならない", "目標にならない", "ダメージを受けない"})
 _TIMINGS = ("always", "your_turn", "opponent_turn")
 
 ABILITY_KINDS = {

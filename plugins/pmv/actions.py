@@ -136,6 +136,7 @@ def announce(game: Any, activation: Any) -> bool | None:
     if activation.ability.kind != "play":
         return None
     card, player, item = activation.card, activation.player, activation.item
+    activation.data["cost_change"] = nodes.cost_change(game, card)     # the ±Y applying to it in hand
     game.set(item, "kind", "play")
     if areas.card_type(card) == areas.CHARACTER and not game.has_keyword(card, AMBUSH):
         game.set_value(player, CHARACTER_PLAYED, game.state.turn)
@@ -157,11 +158,12 @@ def assemble_cost(game: Any, activation: Any, components: list) -> list | None:
     if card.definition.get("x_cost"):
         if activation.item is not None:
             if "x" not in activation.data:
-                top = len(areas.active_nodes(game, player)) - nodes.play_cost(game, card, player)
+                top = len(areas.active_nodes(game, player)) - nodes.play_cost(
+                    game, card, player, change=activation.data.get("cost_change"))
                 activation.data["x"] = game.choose_number(player, 0, max(0, top), f"X for {card.name}",
                                                           source=card.id)
                 game.set(activation.item, "data", {**activation.item.data, "x_declared": activation.data["x"]})
             x = activation.data["x"]
-    total = nodes.play_cost(game, card, player, x)
+    total = nodes.play_cost(game, card, player, x, change=activation.data.get("cost_change"))
     rest = [c for c in components if c.kind != "nodes"]
     return rest + ([CostComponent("nodes", total)] if total else [])

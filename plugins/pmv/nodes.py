@@ -73,9 +73,10 @@ def cost_change(game: Any, card: Any) -> int:
     return (game.value(card, "cost") or 0) - printed
 
 
-def play_cost(game: Any, card: Any, player: int, x: int = 0) -> int:
+def play_cost(game: Any, card: Any, player: int, x: int = 0, change: int | None = None) -> int:
     """The nodes to put to sleep: printed cost (+ X) ± Y, never below 0; nothing under the caster
-    rule (T7a)."""
+    rule (T7a). ``change`` is the ±Y fixed when the card left the hand (default: as it is now)."""
     if caster_present(game, card, player):
         return 0
-    return max(0, (card.definition.get("cost") or 0) + x + cost_change(game, card))
+    delta = cost_change(game, card) if change is None else change
+    return max(0, (card.definition.get("cost") or 0) + x + delta)

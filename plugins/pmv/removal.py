@@ -37,6 +37,7 @@ NEAR_DEATH, DISCARD, EXCLUSION = "near_death", "discard", "exclusion"
 ORDER = (NEAR_DEATH, DISCARD, EXCLUSION)                       # 9.1.4
 NEAR_DEATH_STEPS = ("making", "would", "made", "became")        # 9.2.3 a-d
 NEVER_NEAR_DEATH = "決死にならない"                             # "this character cannot become near-death"
+NO_DAMAGE = "ダメージを受けない"                               # "this character takes no damage"
 
 
 def durability(game: Any, card: Any) -> int:
@@ -45,7 +46,8 @@ def durability(game: Any, card: Any) -> int:
 
 def deal_damage(game: Any, card: Any, amount: int, *, cause: str, source: int | None, by: int | None) -> int:
     """Damage accumulates on a character until turn end (B5); returns the damage dealt."""
-    if amount <= 0 or not areas.is_character(game, card) or card.status.get(REMOVAL):
+    if amount <= 0 or not areas.is_character(game, card) or card.status.get(REMOVAL) \
+            or game.has_keyword(card, NO_DAMAGE):
         return 0
     total = (card.status.get(DAMAGE) or 0) + amount
     game.set_status(card, DAMAGE, total, quiet=True)

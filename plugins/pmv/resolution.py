@@ -70,10 +70,11 @@ def resolve_item(game: Any, item: Any) -> bool:
         if item.kind == PLAY:
             if card.zone != PLAY_AREA or card.generation != item.generation:
                 game.record("resolution_skipped", source=card.id, item=item.id, why="the card left the play area")
-            elif item.activation_negated or item.effect_negated:
-                game.record("play_negated", source=card.id, item=item.id, card=card.id)
             elif areas.card_type(card) == areas.CHARACTER or card.definition.get("subtype") == areas.WORLD_CHARM:
-                enter_field(game, card, item.controller)
+                if item.activation_negated or item.effect_negated:
+                    game.record("play_negated", source=card.id, item=item.id, card=card.id)
+                else:
+                    enter_field(game, card, item.controller)
             else:
                 game.run_resolution(item)
         else:
@@ -96,10 +97,10 @@ def enter_field(game: Any, card: Any, controller: int, *, cause: str = Cause.RUL
 
 def after_resolve(game: Any, item: Any) -> None:
     """A resolved (or negated) spell or command goes to 冥界; then the 3.2.5 shuffle is due."""
+    deck_rule.at_resolution_end(game, item.id)
     card = game.card(item.card)
     if item.kind == PLAY and card.zone == PLAY_AREA and card.generation == item.generation:
         game.move(card, NETHERWORLD, card.owner, cause=Cause.RULE, kind="to_netherworld")
-    deck_rule.at_resolution_end(game, item.id)
 
 
 def is_negated(game: Any, item: Any) -> bool:

@@ -172,6 +172,20 @@ def m_exclude(ctx: Any, card_id: Any) -> None:
     _remove(ctx, card_id, removal.EXCLUSION)
 
 
+def m_remove_together(ctx: Any, removals: Any) -> None:
+    """Apply several removals at the same moment: ``{{card = id, removal = "near_death" |
+    "discard" | "exclusion"}, ...}``. They are processed in the order of 9.1.4, not as listed."""
+    if not isinstance(removals, list):
+        raise ScriptUsageError("remove_together{{card = id, removal = ...}, ...} takes a list")
+    for spec in removals:
+        state = spec.get("removal") if isinstance(spec, dict) else None
+        if state not in removal.ORDER:
+            raise ScriptUsageError(f"removal must be one of {', '.join(removal.ORDER)}, not {state!r}")
+        removal.mark(ctx.game, ctx.card_of(spec.get("card")), state, cause=Cause.EFFECT, source=ctx.source_id,
+                     by=ctx.player, rule="9.2.2.c" if state == removal.NEAR_DEATH else "9.1.2", process_now=False)
+    removal.process(ctx.game)
+
+
 def m_negate_near_death(ctx: Any, card_id: Any) -> None:
     """Negate a character's near-death (9.2.4); impossible at durability 0 or less (9.2.5), which
     fails the step."""
