@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Cause
+from rulestack import Action, Cause, Item
 
 from . import areas, deck_rule, removal
 from .areas import DECK, FIELD, NODES, SLEEP
@@ -58,6 +58,9 @@ def declare_attack(game: Any, card: Any) -> None:
                                   "defending_player": game.opponent(player), "defender": None,
                                   "defender_interfered": False})
     game.record("attack_declared", cause=Cause.ACTION, player=player, card=card.id)
+    item = Item(id=game.new_id(), kind="attack", card=card.id, ability=None, controller=player,
+                generation=card.generation)
+    game.journal.append(game.state.stack, item)          # the attack begins an interference (1.12)
 
 
 def declare_defence(game: Any, card: Any) -> None:

@@ -17,24 +17,20 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Cause
+from rulestack import windows
 
 from . import areas, deck_rule, text
 from .areas import FIELD, NETHERWORLD, PLAY_AREA, SLEEP
 
 HASTE = "速攻"
 PLAY = "play"
+ATTACK = "attack"
 
 
 def settle(game: Any) -> None:
     """State checks (near-death, 9.2.2) to a fixed point, then the auto effects met so far, each
-    resolving at once, until nothing is pending."""
-    while True:
-        game.run_state_checks()
-        triggered = game.take_triggers()
-        if not triggered:
-            return
-        for trig in triggered:
-            game.put_trigger(trig)
+    resolving at once (:func:`push_item`), until nothing is pending (the host's shared ``settle``)."""
+    windows.settle(game)
 
 
 def order_triggers(game: Any, triggers: list) -> list:
@@ -67,7 +63,10 @@ def resolve_item(game: Any, item: Any) -> bool:
     game.set_value(None, deck_rule.RESOLVING, stack + (item.id,))
     try:
         card = game.card(item.card)
-        if item.kind == PLAY:
+        if item.kind == ATTACK:
+            from .battle import fight     # battle settles through this module
+            fight(game)
+        elif item.kind == PLAY:
             if card.zone != PLAY_AREA or card.generation != item.generation:
                 game.record("resolution_skipped", source=card.id, item=item.id, why="the card left the play area")
             elif areas.card_type(card) == areas.CHARACTER or card.definition.get("subtype") == areas.WORLD_CHARM:
@@ -98,6 +97,8 @@ def enter_field(game: Any, card: Any, controller: int, *, cause: str = Cause.RUL
 def after_resolve(game: Any, item: Any) -> None:
     """A resolved (or negated) spell or command goes to 冥界; then the 3.2.5 shuffle is due."""
     deck_rule.at_resolution_end(game, item.id)
+    if item.kind == ATTACK:
+        return
     card = game.card(item.card)
     if item.kind == PLAY and card.zone == PLAY_AREA and card.generation == item.generation:
         game.move(card, NETHERWORLD, card.owner, cause=Cause.RULE, kind="to_netherworld")
@@ -105,7 +106,7 @@ def after_resolve(game: Any, item: Any) -> None:
 
 def is_negated(game: Any, item: Any) -> bool:
     """An activated or auto effect is negated while its card's text is (2.12.3), unless in 【 】."""
-    if item.kind == PLAY:
+    if item.kind in (PLAY, ATTACK):
         return False
     card = game.card(item.card)
     return text.ability_negated(game, card, card.definition.abilities[item.ability])
