@@ -53,7 +53,9 @@ def run_phase(game: Any, phase: str) -> None:
     REGULATED[phase](game)
     settle(game)
     priority_round(game)
-    game.record("phase_ended", player=game.state.active_player, phase=phase)
+    p = game.state.active_player
+    extra = {"hand": len(game.cards_in(HAND, p))} if phase == "discard" else {}
+    game.record("phase_ended", player=p, phase=phase, **extra)
     settle(game)
 
 
@@ -120,7 +122,8 @@ def turn_end(game: Any) -> None:
         if card.status.get(DAMAGE):
             game.set_status(card, DAMAGE, None, quiet=True)
             game.set_status(card, removal.LAST_DAMAGE, None, quiet=True)
-    game.record("damage_reset", player=game.state.active_player)
+    game.record("damage_reset", player=game.state.active_player,
+                after=[{"card": c.id, "damage": c.status.get(DAMAGE)} for c in areas.characters(game)])
     game.end_effects(lambda e: e.duration == "until_end_of_turn")           # 2
     game.record("end_of_turn", player=game.state.active_player)             # 3: 自動γ at turn end
     settle(game)
