@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from rulestack import Action, Cause, CostComponent, IllegalAction
+from rulestack import Action, Activation, Cause, CostComponent, IllegalAction
 
 from . import areas, battle, nodes, text
 from .areas import FIELD, HAND, NODES, PLAY_AREA
@@ -47,16 +47,34 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
                 out.append(Action("set_node", player, card.id, label=f"set {card.name} as a node"))
     out += battle.attack_actions(game, player)
     out += battle.defend_actions(game, player)
-    seen_play: set[str] = set()
-    for act in game.activatable(player, window, zones=[HAND], kinds=["play"]):
-        card = game.card(act.card)
-        if card.code not in seen_play:
-            seen_play.add(card.code)
-            out.append(attrs.evolve(act, label=f"play {card.name}"))
+    out += play_actions(game, player, window)
     for act in game.activatable(player, window, zones=[FIELD], kinds=["activated"]):
         card = game.card(act.card)
         ab = card.definition.abilities[act.ability]
         out.append(attrs.evolve(act, label=f"use {card.name}: {ab.label}"))
+    return out
+
+
+def play_actions(game: Any, player: int, window: str) -> list[Action]:
+    """The cards in hand ``player`` may play now, one action per card name. Cheap necessary
+    conditions (the card type's timing, required nodes) spare the full check — a dry run of the
+    whole play — for cards that cannot be played anyway."""
+    out = []
+    seen: set[str] = set()
+    main = main_timing(game, player)
+    node_count = len(game.cards_in(NODES, player))
+    for card in game.cards_in(HAND, player):
+        if card.code in seen or not nodes.playable_card(card):
+            continue
+        seen.add(card.code)
+        kind = areas.card_type(card)
+        if not main and (kind == areas.SPELL or (kind == areas.CHARACTER and not game.has_keyword(card, AMBUSH))):
+            continue
+        if (card.definition.get("nodes") or 0) > node_count and not nodes.caster_present(game, card, player):
+            continue     # printed required nodes; no effect in the pool lowers them
+        for ab in card.definition.abilities:
+            if ab.kind == "play" and game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
+                out.append(Action("activate", player, card.id, ab.index, label=f"play {card.name}"))
     return out
 
 
