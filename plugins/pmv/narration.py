@@ -1,6 +1,7 @@
 """Every event a PMV game records, told in the game's own words (the ``narrate_event`` hook).
 
-A card a viewer could not see (a card set as a node, a card drawn by the other player) is "a card".
+A card a viewer could not see (a card set as a node, a card drawn by the other player) is "a card";
+a spectator (``viewer=None``) sees only what every player saw.
 Terms: 冥界 (the netherworld), node, near-death (決死), discard (破棄), exclusion (除外),
 interference (干渉), graze, sleep/active.
 """
@@ -30,8 +31,8 @@ class _Teller:
         if not isinstance(cid, int) or cid not in self.game.state.cards:
             return "a card"
         vis = self.ev.get("visible", "all")
-        if self.viewer is not None and vis != "all" and self.viewer not in vis:
-            return "a card"
+        if vis != "all" and (self.viewer is None or self.viewer not in vis):
+            return "a card"          # a spectator (None) sees only what every player saw
         return "「" + self.game.state.cards[cid].name + "」"
 
     def source(self) -> str:
@@ -83,8 +84,8 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "could_not_draw": lambda t: f"{t.who()} must draw but the deck is empty",
     "node_set": lambda t: f"{t.who()} sets {t.card()} as a node",
     "played": lambda t: f"{t.who()} plays {t.card()} (it waits in the play area)",
-    "interference": lambda t: (f"{t.who()} {'starts' if t.get('depth') == 1 else 'interferes with'} "
-                               f"{t.card()} (interference stack: {t.get('depth')})"),
+    "interference": lambda t: (f"{t.card()} {'begins an interference' if t.get('depth') == 1 else 'interferes'}"
+                               f" (interference stack: {t.get('depth')})"),
     "interference_resolves": lambda t: f"everyone passes: the interference resolves, last first ({t.get('count')} item(s))",
     "activated": lambda t: (f"{t.who()} uses {t.card()}" if t.get("kind_of") != "play" else f"{t.who()} pays for {t.card()}"),
     "targeted": lambda t: f"{t.who()} chooses the 目標 of {t.card(t.ev.source)}",

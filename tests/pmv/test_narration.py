@@ -57,6 +57,7 @@ def test_a_node_is_named_to_its_owner_only():
     ev = sc.assert_event("node_set")
     assert "チルノ" in _narrate(sc.game, ev, viewer=0)
     assert "チルノ" not in _narrate(sc.game, ev, viewer=1) and "a card" in _narrate(sc.game, ev, viewer=1)
+    assert "チルノ" not in _narrate(sc.game, ev, viewer=None)                  # a spectator
 
 
 def test_an_unknown_kind_is_left_to_others():
