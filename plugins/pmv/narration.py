@@ -67,6 +67,14 @@ def _life(verb: str) -> Callable[[_Teller], str]:
     return lambda t: f"{t.who()} {verb} {abs(t.get('delta') or 0)}{t.source()} (life {t.get('life')})"
 
 
+def _label(t: _Teller) -> str:
+    card = t.game.state.cards.get(t.get("card"))
+    index = t.get("ability")
+    if card is None or not isinstance(index, int) or index >= len(card.definition.abilities):
+        return "?"
+    return card.definition.abilities[index].label
+
+
 def _discarded(t: _Teller) -> str:
     why = " (hand limit)" if t.get("why") == "hand limit" else (" after near-death" if t.get("near_death") else "")
     return f"{t.card()} is discarded (破棄) to 冥界{why}{t.how()}{t.source()}"
@@ -87,7 +95,8 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "interference": lambda t: (f"{t.card()} {'begins an interference' if t.get('depth') == 1 else 'interferes'}"
                                f" (interference stack: {t.get('depth')})"),
     "interference_resolves": lambda t: f"everyone passes: the interference resolves, last first ({t.get('count')} item(s))",
-    "activated": lambda t: (f"{t.who()} uses {t.card()}" if t.get("kind_of") != "play" else f"{t.who()} pays for {t.card()}"),
+    "activated": lambda t: (f"{t.who()} pays for {t.card()}" if t.get("kind_of") == "play"
+                            else f"{t.who()} uses {t.card()}'s effect ({_label(t)})"),
     "targeted": lambda t: f"{t.who()} chooses the 目標 of {t.card(t.ev.source)}",
     "resolving": lambda t: f"{t.card()} resolves",
     "resolution_stopped": lambda t: f"the rest of {t.card(t.ev.source)}'s text does not apply (12.2)",

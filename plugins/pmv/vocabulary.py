@@ -195,6 +195,7 @@ def m_negate_near_death(ctx: Any, card_id: Any) -> None:
 
 
 def m_is_near_death(ctx: Any, card_id: Any) -> bool:
+    """Is the card near-death now (being processed, 9.2.3)?"""
     return ctx.card_of(card_id).status.get(removal.REMOVAL) == removal.NEAR_DEATH
 
 
@@ -334,6 +335,7 @@ def m_x(ctx: Any) -> int:
 
 
 def m_node_count(ctx: Any, who: Any = "you") -> int:
+    """The number of nodes in a player's node area, active and asleep (N6)."""
     return len(ctx.game.cards_in(areas.NODES, ctx.who(who)))
 
 
