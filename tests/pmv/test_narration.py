@@ -67,3 +67,36 @@ def test_an_unknown_kind_is_left_to_others():
         assert PMVSystem().narrate_event(game, ev, None) is None
     finally:
         game.close()
+
+
+def test_every_event_kind_the_plugin_records_has_a_line():
+    """A static scan: each ``record("kind", ...)`` and ``kind="..."`` in plugins/pmv is narrated,
+    and so is each kind the host records for it (moves, activations, effects, turns)."""
+    import re
+    from pathlib import Path
+
+    import rulestack_systems.pmv as pmv
+
+    recorded = set()
+    for path in Path(pmv.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        recorded |= set(re.findall(r'\brecord\(\s*"([a-z_0-9]+)"', text))
+        recorded |= set(re.findall(r'\bkind="([a-z_0-9]+)"', text))
+        recorded |= set(re.findall(r'event="([a-z_0-9]+)"', text))
+    host = {"moved", "activated", "targeted", "resolving", "resolution_stopped", "effect_negated", "effect_began",
+            "effect_ended", "shuffled", "status", "life_changed", "turn_began", "phase", "game_over", "revealed",
+            "script_log"}
+    recorded -= {"play", "attack", "trigger"}                        # item kinds, not events
+    missing = (recorded | host) - set(TELLERS)
+    assert not missing, f"no narration for {sorted(missing)}"
+
+
+def test_each_line_reads_without_optional_fields():
+    game = Game.empty("pmv")
+    try:
+        for kind in TELLERS:
+            ev = game.record(kind, player=0)
+            line = PMVSystem().narrate_event(game, ev, 1)
+            assert isinstance(line, str) and line, kind
+    finally:
+        game.close()
