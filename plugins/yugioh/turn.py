@@ -5,7 +5,8 @@
 * Main Phase 1: the turn player's open game state (Summons, Sets, Spells, Ignition effects); when
   they want to move on, the opponent gets a last chance to respond. From Main Phase 1 the turn
   player enters the Battle Phase (not on the first turn of the Duel) or goes to the End Phase.
-* Main Phase 2 happens only after a Battle Phase.
+* Main Phase 2 happens only after a Battle Phase; from the Battle Phase the turn player may also
+  go straight on to the End Phase ("end turn"), as from Main Phase 1.
 * End Phase: "during the End Phase" effects, Swords of Revealing Light's count, the hand limit
   (discard down to 6), and "until the end of this turn" effects end.
 """
@@ -48,8 +49,7 @@ def play_turn(game: Any) -> None:
                 skip_battle = True
         elif name == "battle":
             from .battle import battle_phase
-            battle_phase(game)
-            battle_done = True
+            battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
         elif name == "main2":
             main_phase(game)
         else:
@@ -111,13 +111,15 @@ def _count_down(game: Any, tp: int) -> None:
 
 
 def setup(game: Any) -> None:
-    """Shuffle, 8000 LP each, a coin toss for who goes first, 5 cards each."""
+    """Shuffle, 8000 LP each, a coin toss whose winner chooses to go first or second, 5 cards each."""
     for p in range(len(game.players)):
         game.shuffle("deck", p)
         game.set_life(p, 8000)
-    first = game.rng.randint(0, len(game.players) - 1)
+    winner = game.rng.randint(0, len(game.players) - 1)
+    goes_first = game.choose_option(winner, ["go first", "go second"], "you won the coin toss: go first or second?") == 0
+    first = winner if goes_first else game.opponent(winner)
     game.set_value(None, "first_player", first)
     game.journal.setattr(game.state, "active_player", first)
-    game.record("coin_toss", player=first, goes_first=first)
+    game.record("coin_toss", player=winner, goes_first=first)
     for p in range(len(game.players)):
         draw(game, p, 5)

@@ -17,8 +17,21 @@ def test_setup_8000_lp_five_cards_and_a_coin_toss_for_the_first_player():
     assert [len(game.cards_in("hand", p)) for p in (0, 1)] == [5, 5]
     assert [len(game.cards_in("deck", p)) for p in (0, 1)] == [35, 35]
     toss = [e for e in game.events if e.kind == "coin_toss"]
-    assert len(toss) == 1 and game.state.active_player == toss[0].player
+    assert len(toss) == 1 and game.state.active_player == toss[0].get("goes_first")
     game.close()
+
+
+def test_the_coin_toss_winner_chooses_to_go_first_or_second():
+    from rulestack import ScriptedAgent
+    for choice, winner_first in (("go first", True), ("go second", False)):
+        game = Game("yugioh", ["classic_a", "classic_b"], seed=4,
+                    agents=[ScriptedAgent([choice]), ScriptedAgent([choice])])
+        game.start()
+        toss = [e for e in game.events if e.kind == "coin_toss"][0]
+        winner = toss.player
+        assert (game.state.active_player == winner) is winner_first
+        assert game.state.active_player == toss.get("goes_first")
+        game.close()
 
 
 def test_the_first_player_skips_the_first_draw_and_the_battle_phase():
@@ -310,3 +323,14 @@ def test_a_monster_arriving_during_a_direct_attack_causes_a_replay():
     assert sc.card(guard).zone == "graveyard"                         # the replayed attack hit it
     assert sc.life(0) == 8000 - 1100                                  # not 2500: no direct attack
     assert sc.asked[-1].kind == "action" and any("replay" in d.prompt for d in sc.asked)
+
+
+def test_from_the_battle_phase_the_turn_player_may_go_on_to_the_end_phase():
+    sc = duel(phase="battle")
+    sc.add("Vorse Raider", "monster", 0)
+    sc.run()
+    assert {"pass", "end turn", "attack with Vorse Raider"} <= set(options(sc))
+    sc.answer("end turn")
+    sc.run()
+    phases = [e.get("phase") for e in sc.events("phase")]
+    assert "end" in phases and "main2" not in phases           # Main Phase 2 passed through
