@@ -8,7 +8,7 @@ from rulestack import Deck, Game, IllegalAction
 
 from rulestack_systems.pmv import PMVSystem
 
-from .board import act, field, hand, pass_until, position, settled
+from .board import act, field, pass_until, position, settled
 
 
 # -- setup (B2.3.1) ----------------------------------------------------------------------------------
