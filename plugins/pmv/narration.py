@@ -67,6 +67,20 @@ def _life(verb: str) -> Callable[[_Teller], str]:
     return lambda t: f"{t.who()} {verb} {abs(t.get('delta') or 0)}{t.source()} (life {t.get('life')})"
 
 
+_DURATIONS = {"until_end_of_turn": " until end of turn", "this_turn": " during the turn", "permanent": ""}
+
+
+def _effect_began(t: _Teller) -> str:
+    op, attr, value = t.get("op"), t.get("attr"), t.get("value")
+    what = {"set": f"'s {attr} becomes {value}", "add": f" gets {value:+d} {attr}" if isinstance(value, int) else " changes",
+            "swap": "'s attack and durability are swapped", "negate": "'s text is negated"
+            + (", 【】 included" if value == "all" else ""),
+            "negate_auto": "'s auto effects are negated" + (", 【】 included" if value == "all" else ""),
+            "gained": f" gains an effect ({attr})"}.get(op, f": {op} {attr}")
+    targets = ", ".join(t.card(c) for c in t.get("targets") or []) or "cards"
+    return f"{t.card(t.ev.source)}: {targets}{what}{_DURATIONS.get(t.get('duration'), '')}"
+
+
 def _label(t: _Teller) -> str:
     card = t.game.state.cards.get(t.get("card"))
     index = t.get("ability")
@@ -128,7 +142,7 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "marked_exclusion": lambda t: f"{t.card()} is to be excluded (除外){t.source()}",
     "discarded": _discarded,
     "excluded": lambda t: f"{t.card()} is excluded (除外){t.source()}",
-    "effect_began": lambda t: f"{t.card(t.ev.source)}: a continuous effect begins ({t.get('op')} {t.get('attr') or 'text'})",
+    "effect_began": lambda t: _effect_began(t),
     "effect_ended": lambda t: "a continuous effect ends",
     "damage_reset": lambda t: "turn end: all damage on characters is reset",
     "end_of_turn": lambda t: "turn end: \"at end of turn\" effects",

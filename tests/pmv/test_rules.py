@@ -246,3 +246,19 @@ def test_illegal_actions_are_refused():
     char = field(sc, "大妖精", 0, sleep=True)
     with pytest.raises(IllegalAction):
         sc.game.perform(__import__("rulestack").Action("attack", 0, char))
+
+
+def test_maintenance_costs_are_paid_with_nodes_or_the_card_is_discarded():
+    for pay in (True, False):
+        sc = position(phase="maintenance", nodes=(1, 0))
+        charm = field(sc, "西行妖", 0)
+        for node in sc.game.cards_in("nodes", 0):
+            sc.game.set_status(node, "sleep", True, quiet=True)       # woken by the phase first (N13)
+        sc.answer(pay).run()
+        if pay:
+            sc.assert_event("maintenance_paid", card=charm, amount=1)
+            assert sc.card(charm).zone == "field"
+            assert all(n.status.get("sleep") for n in sc.game.cards_in("nodes", 0))
+        else:
+            assert sc.card(charm).zone == "netherworld"
+            sc.assert_event("discarded", card=charm)
