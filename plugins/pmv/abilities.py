@@ -10,6 +10,9 @@
   (``trigger``), γ including the fixed timings of turn end and near-death.
 * ``unnegatable = true`` marks a description written in 【 】 (12.4).
 
+A 【装備】 spell (``subtype: equipment``) gets a 目標 character of yours and, set on it, adds its
+``equip_attack`` / ``equip_durability`` to that character.
+
 Keywords: 速攻 (haste, 10.2.2.a), 奇襲 (ambush, 10.3), 先制 (first strike, B3), 決死にならない
 ("cannot become near-death"), 目標にならない ("cannot be targeted", 8.1.4) and ダメージを受けない
 ("takes no damage").
@@ -22,6 +25,7 @@ from rulestack import AbilityKind, CardDataError, Role
 
 KEYWORDS = frozenset({"速攻", "奇襲", "先制", "決死にならない", "目標にならない", "ダメージを受けない"})
 _TIMINGS = ("always", "your_turn", "opponent_turn")
+EQUIP_TARGET = {"filter": {"zone": "field", "player": "you", "type": "character"}, "prompt": "目標: the character to equip"}
 
 ABILITY_KINDS = {
     "play": AbilityKind("play", Role.ACTIVATED, zones=("hand",),
@@ -51,4 +55,7 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
                                                           or entry.fields.get("x_cost"))
     if playable and not any(raw.get("kind") == "play" for raw in abilities):
         abilities = list(abilities) + [{"kind": "play", "label": "play"}]
+    if entry.fields.get("subtype") == "equipment":      # C7: set on the 目標 character on resolution
+        abilities = [{**raw, "targets": raw.get("targets") or [dict(EQUIP_TARGET)]} if raw.get("kind") == "play"
+                     else raw for raw in abilities]
     return abilities

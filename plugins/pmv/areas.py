@@ -36,6 +36,7 @@ CHARACTER = "character"
 SPELL = "spell"
 COMMAND = "command"
 WORLD_CHARM = "world_charm"     # 【世界呪符】
+EQUIPMENT = "equipment"         # 【装備】: set on a character of yours
 
 STARTING_LIFE = 25              # B2.3.1 S3
 OPENING_HAND = 7                # S5
@@ -66,3 +67,9 @@ def is_active(card: Any) -> bool:
 
 def active_nodes(game: Any, player: int) -> list:
     return [c for c in game.cards_in(NODES, player) if is_active(c)]
+
+
+def equipment(game: Any, player: int | None = None) -> list:
+    """The 【装備】 spells on the field (of ``player``, or everyone's)."""
+    players = range(len(game.players)) if player is None else (player,)
+    return [c for p in players for c in game.cards_in(FIELD, p) if c.definition.get("subtype") == EQUIPMENT]

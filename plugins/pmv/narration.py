@@ -121,6 +121,7 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "effect_negation_applied": lambda t: f"{t.card(t.ev.source)} negates the effect of {t.card()}",
     "entered_field": lambda t: f"{t.card()} enters {t.who(t.get('to_player'))}'s field{'' if t.get('played') else t.source()}",
     "to_netherworld": lambda t: f"{t.card()} goes to 冥界",
+    "equipped": lambda t: f"{t.card()} is set on {t.card(t.get('target'))} (【装備】)",
     "status": _status,
     "attack_declared": lambda t: f"{t.who()} attacks with {t.card()}",
     "defence_declared": lambda t: f"{t.who()} defends with {t.card()}",

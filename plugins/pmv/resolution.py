@@ -23,6 +23,7 @@ from . import areas, deck_rule, text
 from .areas import FIELD, NETHERWORLD, PLAY_AREA, SLEEP
 
 HASTE = "速攻"
+EQUIPPED_GENERATION = "equipped_generation"   # card status: the generation of the character it is set on
 PLAY = "play"
 ATTACK = "attack"
 
@@ -69,6 +70,8 @@ def resolve_item(game: Any, item: Any) -> bool:
         elif item.kind == PLAY:
             if card.zone != PLAY_AREA or card.generation != item.generation:
                 game.record("resolution_skipped", source=card.id, item=item.id, why="the card left the play area")
+            elif card.definition.get("subtype") == areas.EQUIPMENT:
+                equip(game, card, item)
             elif areas.card_type(card) == areas.CHARACTER or card.definition.get("subtype") == areas.WORLD_CHARM:
                 if item.activation_negated or item.effect_negated:
                     game.record("play_negated", source=card.id, item=item.id, card=card.id)
@@ -92,6 +95,36 @@ def enter_field(game: Any, card: Any, controller: int, *, cause: str = Cause.RUL
     if areas.card_type(card) == areas.CHARACTER and not (played and game.has_keyword(card, HASTE)):
         game.set_status(card, SLEEP, True, quiet=True)
     return card
+
+
+def equip(game: Any, card: Any, item: Any) -> None:
+    """C7: a 【装備】 is set on its 目標 character; with the 目標 gone it does nothing (and goes to
+    冥界 with the other played cards)."""
+    if item.activation_negated or item.effect_negated:
+        game.record("play_negated", source=card.id, item=item.id, card=card.id)
+        return
+    goal = next(iter(item.targets[0]), None) if item.targets else None
+    gens = item.data.get("target_generations", {})
+    target = game.card(goal) if goal is not None else None
+    if target is None or target.zone != FIELD or target.generation != gens.get(goal, target.generation):
+        game.record("resolution_skipped", source=card.id, item=item.id, why="its 目標 is no longer on the field")
+        return
+    card = game.move(card, FIELD, item.controller, cause=Cause.RULE, source=card.id, by=item.controller,
+                     kind="entered_field", played=True)
+    game.set(card, "attached_to", target.id)
+    game.set_status(card, EQUIPPED_GENERATION, target.generation, quiet=True)
+    game.record("equipped", player=item.controller, card=card.id, target=target.id)
+
+
+def unattached_equipment(game: Any) -> bool:
+    """A 【装備】 whose character has left the field is discarded (by the rules)."""
+    from . import removal     # removal settles through this module
+    found = False
+    for card in areas.equipment(game):
+        host = game.card(card.attached_to) if card.attached_to is not None else None
+        if host is None or host.zone != FIELD or host.generation != card.status.get(EQUIPPED_GENERATION):
+            found |= removal.mark(game, card, removal.DISCARD, cause=Cause.RULE, rule="C7")
+    return found
 
 
 def after_resolve(game: Any, item: Any) -> None:

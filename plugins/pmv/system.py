@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import GameSystem, hookimpl
+from rulestack import GameSystem, Modifier, hookimpl
 
 from . import abilities, actions, areas, deck_rules, names, narration, removal, resolution, text, turn
 from .nodes import COST_KINDS
@@ -47,6 +47,8 @@ class PMVSystem(GameSystem):
         "race": "list",               # 種族
         "link_names": "list",         # names a link (連結) gives the card
         "maintenance": "integer",     # 維持コスト (T7)
+        "equip_attack": "integer",    # a 【装備】's addition to its character's attack
+        "equip_durability": "integer",  # ... and to its durability
         "source": "string",           # "seed" (named by the seed) or "original" (ours)
         "text": "string",             # the card's text, in our own words
     }
@@ -130,8 +132,9 @@ class PMVSystem(GameSystem):
     # -- state checks, auto effects, values -------------------------------------------------------------
     @hookimpl
     def state_checks(self, game: Any) -> bool:
-        """9.2.2.a/b: near-death by damage or durability 0 or less, processed at once (9.1)."""
-        return removal.check_near_death(game)
+        """9.2.2.a/b: near-death by damage or durability 0 or less, processed at once (9.1); a
+        【装備】 without its character is discarded."""
+        return resolution.unattached_equipment(game) | removal.check_near_death(game)
 
     @hookimpl
     def order_triggers(self, game: Any, triggers: list) -> list:
@@ -144,6 +147,20 @@ class PMVSystem(GameSystem):
         if ability.kind in text.AUTO_KINDS and card.zone == areas.FIELD and text.ability_negated(game, card, ability):
             return False
         return None
+
+    @hookimpl
+    def modifiers(self, game: Any) -> list:
+        """A 【装備】 adds its values to the character it is set on (6.1.10.c)."""
+        out = []
+        for card in areas.equipment(game):
+            if card.attached_to is None:
+                continue
+            for attr in ("attack", "durability"):
+                value = card.definition.get("equip_" + attr)
+                if value:
+                    out.append(Modifier(card=card.attached_to, attr=attr, op="add", value=value, layer="add",
+                                        source=card.id))
+        return out
 
     # -- loading ----------------------------------------------------------------------------------------
     @hookimpl

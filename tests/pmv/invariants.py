@@ -5,6 +5,7 @@
   during a choice, while it is being played or resolving);
 * no card stays marked for removal and no character keeps damage reaching its durability once
   removal processing is over (9.1, 9.2.2) — except a character that cannot become near-death;
+* a 【装備】 on the field is set on a character on the field (C7);
 * durability 0 or less never survives processing, whatever the card says (9.2.2.b, 9.2.5);
 * nodes are face down; each player sets at most one node and plays at most one character
   without 奇襲 per turn, and only the turn player in their Main Phase (N3, C2);
@@ -65,6 +66,9 @@ class InvariantChecker:
             f"play area {in_play_area} but stack holds {waiting}"
 
     def _removal(self, game: Any) -> None:
+        for card in areas.equipment(game):
+            host = game.card(card.attached_to) if card.attached_to is not None else None
+            assert host is not None and host.zone == areas.FIELD, f"{card} stays set on nothing (C7)"
         for card in areas.characters(game):
             assert not card.status.get(removal.REMOVAL), f"{card} stays marked {card.status.get(removal.REMOVAL)}"
             dur = game.value(card, "durability") or 0

@@ -262,3 +262,29 @@ def test_maintenance_costs_are_paid_with_nodes_or_the_card_is_discarded():
         else:
             assert sc.card(charm).zone == "netherworld"
             sc.assert_event("discarded", card=charm)
+
+
+def test_an_equipment_is_set_on_its_character_and_follows_it_to_netherworld():
+    """C7: a 【装備】 is set on the 目標 character of yours; when that character leaves the field
+    the equipment is discarded by the rules."""
+    sc = position(nodes=(1, 2))
+    fairy = field(sc, "大妖精", 0)                                           # 2/2
+    sc.add("お祓い棒", "hand", 0)
+    act(sc, "play お祓い棒")
+    rod = sc.card("お祓い棒").id
+    assert sc.card(rod).zone == "field" and sc.card(rod).attached_to == fairy
+    assert (sc.value(fairy, "attack"), sc.value(fairy, "durability")) == (3, 3)
+    sc.add("霊撃", "hand", 1)
+    act(sc, "pass", "play 霊撃")                                             # P1 answers P0's pass
+    assert sc.card(fairy).zone == "netherworld" and sc.card(rod).zone == "netherworld"
+    assert sc.assert_event("discarded", card=rod).get("near_death") is False
+
+
+def test_an_equipment_whose_goal_is_gone_goes_to_netherworld_unset():
+    sc = position(nodes=(1, 4))
+    field(sc, "大妖精", 0)
+    sc.add("お祓い棒", "hand", 0)
+    sc.add("即死", "hand", 1)
+    act(sc, "play お祓い棒", "play 即死")                                    # 即死 answers it
+    assert sc.card("お祓い棒").zone == "netherworld"
+    sc.assert_event("resolution_skipped")
