@@ -40,7 +40,7 @@ def play_turn(game: Any) -> bool:
     if start is None:
         game.record("turn_start", player=game.state.active_player)   # T1: turn-start auto effects
         settle(game)
-    first = PHASES.index(start) if start in PHASES else 0
+    first = PHASES.index(start) if start in PHASES else (len(PHASES) if start == "turn_end" else 0)
     for phase in PHASES[first:]:
         run_phase(game, phase)
     turn_end(game)

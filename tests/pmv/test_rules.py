@@ -288,3 +288,17 @@ def test_an_equipment_whose_goal_is_gone_goes_to_netherworld_unset():
     act(sc, "play お祓い棒", "play 即死")                                    # 即死 answers it
     assert sc.card("お祓い棒").zone == "netherworld"
     sc.assert_event("resolution_skipped")
+
+
+def test_an_effect_that_makes_a_player_draw_from_an_empty_deck_makes_them_lose():
+    sc = position(nodes=(3, 0), deck=(0, 5))
+    sc.add("結界", "hand", 0)                                                # sleep all, then draw 1
+    act(sc, "play 結界")
+    assert sc.result is not None and sc.result.winners == (1,) and "empty deck" in sc.result.reason
+
+
+def test_a_scenario_may_start_at_turn_end():
+    sc = position(phase="turn_end")
+    field(sc, "上海人形", 0)
+    sc.run()
+    assert sc.life(0) == 26 and sc.game.state.turn == 4
