@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulestack import Deck, Game, IllegalAction
+from rulestack import Action, Deck, Game, IllegalAction
 
 from rulestack_systems.pmv import PMVSystem
 
@@ -241,11 +241,16 @@ def test_life_zero_loses_when_a_player_next_receives_priority():
     assert sc.result is not None and sc.result.winners == (0,) and "life" in sc.result.reason
 
 
-def test_illegal_actions_are_refused():
+def test_a_sleeping_character_cannot_attack_and_a_second_node_cannot_be_set():
     sc = position()
     char = field(sc, "大妖精", 0, sleep=True)
-    with pytest.raises(IllegalAction):
-        sc.game.perform(__import__("rulestack").Action("attack", 0, char))
+    with pytest.raises(IllegalAction, match="cannot attack"):
+        sc.game.perform(Action("attack", 0, char))
+    sc.add("チルノ", "hand", 0)
+    sc.answer("set チルノ as a node").run()
+    keeper = sc.card("試験の巨人", player=0).id
+    with pytest.raises(IllegalAction, match="once per turn"):
+        sc.game.perform(Action("set_node", 0, keeper))
 
 
 def test_maintenance_costs_are_paid_with_nodes_or_the_card_is_discarded():
