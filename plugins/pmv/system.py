@@ -14,9 +14,9 @@ or ``never``); ``new_node`` — whether a set node enters ``active`` (default) o
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from rulestack import GameSystem, Modifier, hookimpl
+from rulestack import ConfigurationError, GameSystem, Modifier, hookimpl
 
 from . import abilities, actions, areas, deck_rules, names, narration, removal, resolution, text, turn
 from .nodes import COST_KINDS
@@ -65,6 +65,16 @@ class PMVSystem(GameSystem):
     sample_decks = ("hakurei_shrine", "hakugyokurou")
     targets_before_cost = True      # C9: 目標 (step 5) before the cost (step 7)
     max_turns = 200
+
+    #: The values each setting may take.
+    setting_choices = {"nodes_wake": ("maintenance", "never"), "new_node": ("active", "sleep")}
+
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+        super().__init__(settings)
+        for key, allowed in self.setting_choices.items():
+            if self.settings[key] not in allowed:
+                raise ConfigurationError(f"setting {key!r} must be one of {', '.join(allowed)}, "
+                                         f"not {self.settings[key]!r}")
 
     # -- setup and turns -------------------------------------------------------------------------
     @hookimpl

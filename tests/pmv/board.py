@@ -22,8 +22,8 @@ KEEPER = "試験の巨人"
 
 def position(*, active: int = 0, turn: int = 3, phase: str | None = "main", deck: tuple[int, int] = (10, 10),
              nodes: tuple[int, int] = (0, 0), life: tuple[int, int] = (25, 25), seed: int = 0,
-             plugins: Iterable[Any] = ()) -> Scenario:
-    sc = Scenario(SYSTEM, seed=seed, plugins=plugins)
+             plugins: Iterable[Any] = (), settings: dict | None = None) -> Scenario:
+    sc = Scenario(SYSTEM, seed=seed, plugins=plugins, settings=settings)
     for p in (0, 1):
         sc.add_many([FILLER] * deck[p], "deck", p)
         for _ in range(nodes[p]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulestack import Action, Deck, Game, IllegalAction
+from rulestack import Action, ConfigurationError, Deck, Game, IllegalAction
 
 from rulestack_systems.pmv import PMVSystem
 
@@ -307,3 +307,20 @@ def test_a_scenario_may_start_at_turn_end():
     field(sc, "上海人形", 0)
     sc.run()
     assert sc.life(0) == 26 and sc.game.state.turn == 4
+
+
+def test_the_unconfirmed_node_rules_are_settings():
+    """B2.3.10 item 1-2 [U]: when nodes wake and how a set node enters are named settings."""
+    sc = position(phase=None, nodes=(1, 0), settings={"nodes_wake": "never", "new_node": "sleep"})
+    node = sc.game.cards_in("nodes", 0)[0]
+    sc.game.set_status(node, "sleep", True, quiet=True)
+    sc.add("チルノ", "hand", 0)
+    sc.run()
+    assert sc.card(node.id).status.get("sleep")                             # not woken
+    sc.answer("set チルノ as a node").run()
+    assert all(n.status.get("sleep") for n in sc.game.cards_in("nodes", 0))   # set asleep
+
+
+def test_an_unknown_setting_value_is_refused_with_the_choices():
+    with pytest.raises(ConfigurationError, match="nodes_wake.*maintenance, never"):
+        PMVSystem({"nodes_wake": "draw"})
