@@ -81,6 +81,18 @@ def _effect_began(t: _Teller) -> str:
     return f"{t.card(t.ev.source)}: {targets}{what}{_DURATIONS.get(t.get('duration'), '')}"
 
 
+_AUTO_WORDS = {"auto_alpha": "自動α", "auto_beta": "自動β", "auto_gamma": "自動γ"}
+
+
+def _activated(t: _Teller) -> str:
+    kind = t.get("kind_of")
+    if kind == "play":
+        return f"{t.who()} pays for {t.card()}"
+    if kind in _AUTO_WORDS:
+        return f"{t.card()}'s ({_AUTO_WORDS[kind]}) effect applies ({_label(t)})"
+    return f"{t.who()} uses {t.card()}'s effect ({_label(t)})"
+
+
 def _label(t: _Teller) -> str:
     card = t.game.state.cards.get(t.get("card"))
     index = t.get("ability")
@@ -109,8 +121,7 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "interference": lambda t: (f"{t.card()} {'begins an interference' if t.get('depth') == 1 else 'interferes'}"
                                f" (interference stack: {t.get('depth')})"),
     "interference_resolves": lambda t: f"everyone passes: the interference resolves, last first ({t.get('count')} item(s))",
-    "activated": lambda t: (f"{t.who()} pays for {t.card()}" if t.get("kind_of") == "play"
-                            else f"{t.who()} uses {t.card()}'s effect ({_label(t)})"),
+    "activated": lambda t: _activated(t),
     "targeted": lambda t: f"{t.who()} chooses the 目標 of {t.card(t.ev.source)}",
     "resolving": lambda t: f"{t.card()} resolves",
     "resolution_stopped": lambda t: f"the rest of {t.card(t.ev.source)}'s text does not apply (12.2)",
