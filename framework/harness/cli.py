@@ -52,6 +52,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import make_backend, plan_for, simulate
     plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=_settings(args.set),
                     cards=args.cards or (), swap_seats=not args.fixed_seats)
+    _refuse_illegal_decks(plan)
     backend = make_backend(args.backend, args.workers, args.ray_address)
     summary = simulate(plan, backend, out=args.out, replays=args.replays, progress=not args.no_progress)
     if args.json:
@@ -61,10 +62,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if summary.errors else 0
 
 
+def _refuse_illegal_decks(plan: Any) -> None:
+    """Load the decks into one game, so a deck the system refuses (too few cards, too many
+    copies) is one clear error before any game is played, not the same error in every game."""
+    from ..game import Game
+    game = Game(plan.system.load(), list(plan.decks), seed=plan.seed, settings=plan.settings)
+    game.close()
+
+
 def add_simulate(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play many games with random agents and summarize them",
                        description="Play N games between two decks with seeded random agents and print wins per "
-                                   "deck (with a 95%% confidence interval), average turns and decisions, and "
+                                   "deck (with a 95% confidence interval), average turns and decisions, and "
                                    "errors. Game i's seed derives from --seed and i alone, so the results do not "
                                    "depend on the number of workers.")
     p.add_argument("system", help="the game system")
