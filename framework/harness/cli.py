@@ -1,4 +1,4 @@
-"""The harness's subcommands of ``rulestack``: ``replay``, ``simulate`` and ``lua-api``.
+"""The harness's subcommands of ``rulestack``: ``replay``, ``simulate``, ``lua-api`` and ``describe``.
 
 :data:`COMMANDS` is read by :mod:`rulestack.cli`; each entry adds one subcommand to its parser.
 """
@@ -121,5 +121,30 @@ def add_lua_api(sub: Any) -> None:
     p.set_defaults(func=cmd_lua_api)
 
 
+# -- rulestack describe ------------------------------------------------------------------------------------
+def cmd_describe(args: argparse.Namespace) -> int:
+    from .describe import describe_markdown, describe_text
+    from .systems import load_system_spec
+    system = load_system_spec(args.system)
+    text = describe_markdown(system) if args.markdown else describe_text(system)
+    if args.write:
+        Path(args.write).write_text(text, encoding="utf-8")
+        print(f"wrote {args.write}", file=sys.stderr)
+    else:
+        print(text, end="" if text.endswith("\n") else "\n")
+    return 0
+
+
+def add_describe(sub: Any) -> None:
+    p = sub.add_parser("describe", help="print a game system's reference: zones, phases, events, values, words",
+                       description="Print what a game system declares, each entry with a one-line doc: its zones, "
+                                   "phases and steps, action windows, event kinds and their fields, player values, "
+                                   "settings, cost kinds, ability kinds, keywords, card fields and Lua words.")
+    p.add_argument("system", help="the game system (a name, or module:Class)")
+    p.add_argument("--markdown", action="store_true", help="as a Markdown page (docs/systems/<name>.md)")
+    p.add_argument("--write", metavar="FILE", help="write it to FILE instead of printing it")
+    p.set_defaults(func=cmd_describe)
+
+
 #: The subcommands the harness adds to ``rulestack``.
-COMMANDS: list[Callable[[Any], None]] = [add_replay, add_simulate, add_lua_api]
+COMMANDS: list[Callable[[Any], None]] = [add_replay, add_simulate, add_lua_api, add_describe]
