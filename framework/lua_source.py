@@ -26,7 +26,7 @@ import functools
 import re
 from typing import Any
 
-__all__ = ["format_path", "key_lines", "line_of"]
+__all__ = ["format_path", "key_lines", "line_of", "method_calls"]
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER_RE = re.compile(
@@ -460,3 +460,37 @@ def format_path(path: tuple | list) -> str:
         else:
             out += f"[{key}]"
     return out
+
+
+def method_calls(source: str, receivers: frozenset[str] | set[str] | None = None) -> list[tuple[str, str, int]]:
+    """The ``RECEIVER:name(...)`` calls in ``source``, as ``(receiver, name, line)`` in order.
+
+    ``receivers`` are the variable names that stand for ``ctx``; by default ``ctx`` and the first
+    parameter of every function written as a table field (``resolve = function(c) ... end``).
+    Calls on other values (``s:upper()``) are left out. Never raises.
+    """
+    if not isinstance(source, str):
+        return []
+    try:
+        toks = _tokens(source)
+    except Exception:        # odd input: nothing found
+        return []
+    names = set(receivers) if receivers is not None else {"ctx"} | _field_function_params(toks)
+    out = []
+    for i in range(len(toks) - 3):
+        t, colon, name, after = toks[i], toks[i + 1], toks[i + 2], toks[i + 3]
+        if t.kind == "name" and t.value in names and colon.is_sym(":") and name.kind == "name" \
+                and (after.is_sym("(") or after.is_sym("{") or after.kind == "string") \
+                and not (i > 0 and (toks[i - 1].is_sym(".") or toks[i - 1].is_sym(":"))):
+            out.append((t.value, name.value, name.line))
+    return out
+
+
+def _field_function_params(toks: list[_Tok]) -> set[str]:
+    """The first parameter of each ``key = function(p, ...)`` in the token stream."""
+    found = set()
+    for i in range(len(toks) - 3):
+        if toks[i].is_sym("=") and toks[i + 1].is_name("function") and toks[i + 2].is_sym("(") \
+                and toks[i + 3].kind == "name" and toks[i + 3].value not in _KEYWORDS:
+            found.add(toks[i + 3].value)
+    return found

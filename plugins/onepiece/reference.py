@@ -9,6 +9,9 @@ _MOVE = {"card": "the card's id", "code": "its code", "from": "the area it left"
          "to": "the area it entered", "to_player": "whose area", "visible": "who saw it"}
 
 EVENT_KINDS = {
+    "moved": EventKind("a card changed area",
+                       {**_MOVE, "ko": "true when it was K.O.'d", "counter": "the Counter value it gave, when used "
+                        "from the hand (7-1-3)", "revealed": "true when it was revealed as it moved"}),
     "first_player_decided": EventKind("who goes first was decided (5-2-1-4)",
                                       {"key": "first_player", "value": "the player", "old": "nil"}),
     "mulligan": EventKind("a player redrew their opening hand (5-2-1-6)"),

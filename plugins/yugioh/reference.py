@@ -6,7 +6,14 @@ from rulestack.system import EventKind, Phase
 
 _CARD = {"card": "the card's id"}
 
+_MOVE = {"card": "the card's id", "code": "its code", "from": "the zone it left", "from_player": "whose zone",
+         "to": "the zone it entered", "to_player": "whose zone", "visible": "who saw it"}
+
 EVENT_KINDS = {
+    "moved": EventKind("a card changed zone",
+                       {**_MOVE, "how": "in the game's words: destroyed, tributed, discarded, banished ...",
+                        "was_face_up": "whether it was face-up before", "was_position": "its battle position before",
+                        "equipped_to": "the monster it was equipped to"}),
     "coin_toss": EventKind("the coin toss decided who goes first", {"goes_first": "that player"}),
     "summoned": EventKind("a monster was Summoned (Normal, Tribute, Flip or Special)",
                           {"card": "the monster", "how": "normal, tribute, flip or special",
