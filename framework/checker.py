@@ -36,10 +36,23 @@ HOST_TRIGGER_KEYS = frozenset({"on", "optional", "self", "source_self", "cause",
 REPLACES_KEYS = frozenset({"event", "self", "filter", "to", "from", "cause"})
 
 
+def nearest(name: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The known name most like ``name`` (the first in ``known``'s order on a tie), or None."""
+    best, best_score = None, cutoff
+    for candidate in dict.fromkeys(known):
+        m = difflib.SequenceMatcher(None, str(name), candidate)
+        if m.real_quick_ratio() < best_score or m.quick_ratio() < best_score:
+            continue
+        score = m.ratio()
+        if score > best_score or (score == best_score and best is None):
+            best, best_score = candidate, score
+    return best
+
+
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the nearest known name, or ``""``."""
-    near = difflib.get_close_matches(str(name), sorted(set(known)), n=1, cutoff=0.6)
-    return f" (did you mean {near[0]!r}?)" if near else ""
+    near = nearest(name, known)
+    return f" (did you mean {near!r}?)" if near else ""
 
 
 class CardLint:
@@ -79,8 +92,8 @@ class CardLint:
         words = {**HOST_METHODS, **self.system.script_methods}
         for _, name, line in method_calls(self.source):
             if name not in words:
-                near = difflib.get_close_matches(name, sorted(words), n=1, cutoff=0.6)
-                hint = f" (did you mean ctx:{near[0]}?)" if near else \
+                near = nearest(name, sorted(words))
+                hint = f" (did you mean ctx:{near}?)" if near else \
                     f" (see `rulestack describe {self.system.name}` for this game's words)"
                 self.report((), f"ctx:{name} does not exist{hint}", line=line)
 
