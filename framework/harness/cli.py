@@ -21,7 +21,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from ..narrate import narrate
     from .replay import Replay, replay_game
     replay = Replay.load(args.file)
-    check = replay_game(replay)
+    check = replay_game(replay, cards=args.cards)
     try:
         if args.show and check.game is not None:
             for ev in check.game.events:
@@ -44,6 +44,10 @@ def add_replay(sub: Any) -> None:
     p.add_argument("--show", action="store_true", help="print the replayed game's log")
     p.add_argument("--viewer", type=int, default=None, metavar="P",
                    help="with --show, print only what player P may know")
+    p.add_argument("--cards", action="append", metavar="PATH",
+                   help="where the game's extra card data is now (a .yaml file or a folder; repeatable), when it "
+                        "moved since the recording (by default: where it was, then beside the replay file, then "
+                        "the copy the replay carries)")
     p.set_defaults(func=cmd_replay)
 
 
