@@ -6,7 +6,8 @@ the line, the wrong name and the nearest right one:
 
 * a ``ctx:`` word that does not exist (read from the script's text);
 * a trigger listening for an event kind the game never records;
-* a key of a trigger or of a card filter that nothing reads;
+* a key of a trigger or of a card filter that nothing reads (in the returned table, or written
+  in a ``ctx:cards{...}``, ``ctx:count{...}`` or ``ctx:choose{filter = {...}}`` call);
 * a zone or phase name the game does not have;
 * a replacement on an event kind the host cannot replace.
 
@@ -21,7 +22,7 @@ from typing import Any, Iterable, Mapping
 from .cards import CardEntry
 from .context import HOST_METHODS
 from .errors import CardDataError, DataError, RulestackError
-from .lua_source import line_of, method_calls
+from .lua_source import call_tables, line_of, method_calls
 from .pool import CardPool, display_path
 from .system import REPLACEABLE_EVENTS, GameSystem, find_system
 
@@ -32,6 +33,8 @@ HOST_FILTER_KEYS = frozenset({"zone", "player", "controller", "owner", "name", "
 DERIVED_KEYS = frozenset({"keywords"})
 #: The trigger keys the host reads; any other key is compared with the event's field of that name.
 HOST_TRIGGER_KEYS = frozenset({"on", "optional", "self", "source_self", "cause", "player", "filter"})
+#: The host's words that take a card filter, and where in their table argument the filter is.
+CALL_FILTERS: Mapping[str, tuple] = {"cards": (), "count": (), "choose": ("filter",), "choose_one": ("filter",)}
 #: Keys of ``replaces`` the host reads.
 REPLACES_KEYS = frozenset({"event", "self", "filter", "to", "from", "cause"})
 
@@ -81,6 +84,7 @@ class CardLint:
     def run(self) -> list[CardDataError]:
         """Check everything; returns the problems found, in the order of the script."""
         self.check_methods()
+        self.check_call_filters()
         abilities = self.data.get("abilities") if isinstance(self.data, dict) else None
         for i, ab in enumerate(abilities if isinstance(abilities, list) else []):
             if isinstance(ab, dict):
@@ -96,6 +100,24 @@ class CardLint:
                 hint = f" (did you mean ctx:{near}?)" if near else \
                     f" (see `rulestack describe {self.system.name}` for this game's words)"
                 self.report((), f"ctx:{name} does not exist{hint}", line=line)
+
+    def check_call_filters(self) -> None:
+        """Filters written in the script's calls: ``ctx:cards{...}``, ``ctx:count{...}`` and the
+        ``filter`` of ``ctx:choose{...}`` / ``ctx:choose_one{...}``."""
+        for name, _, lines, strings in call_tables(self.source, frozenset(CALL_FILTERS)):
+            prefix = CALL_FILTERS[name]
+            for path, line in lines.items():
+                if len(path) != len(prefix) + 1 or path[:len(prefix)] != prefix or not isinstance(path[-1], str):
+                    continue
+                key = path[-1]
+                if key not in self.filter_keys:
+                    self.report((), f"ctx:{name}: unknown card filter key {key!r}"
+                                    f"{did_you_mean(key, self.filter_keys)}: no card has it, so the filter matches "
+                                    f"nothing", line=line)
+                elif key == "zone" and path in strings and strings[path] not in self.zones:
+                    zone = strings[path]
+                    self.report((), f"ctx:{name}: unknown zone {zone!r}{did_you_mean(zone, self.zones)} "
+                                    f"(zones of {self.system.name}: {', '.join(self.zones)})", line=line)
 
     # -- the returned table --------------------------------------------------------------------
     def check_ability(self, path: tuple, ab: Mapping[str, Any]) -> None:

@@ -27,6 +27,8 @@ EXPECTED = {
     "stray_filter_key": f"{AT}stray_filter_key.lua:5: abilities[1].targets[1].filter.powr: card 'Stray Filter Key': "
                         "unknown card filter key 'powr' (did you mean 'power'?): no card has it, so the filter "
                         "matches nothing",
+    "stray_call_filter": f"{AT}stray_call_filter.lua:6: card 'Stray Call Filter': ctx:choose: unknown card filter "
+                         "key 'tpye' (did you mean 'type'?): no card has it, so the filter matches nothing",
     "lost_zone": f"{AT}lost_zone.lua:5: abilities[1].targets[1].filter.zone: card 'Lost Zone': unknown zone 'feild' "
                  "(did you mean 'field'?) (zones of tiny: deck, hand, field, discard, stack)",
     "lost_phase": f"{AT}lost_phase.lua:5: abilities[1].trigger.phase: card 'Lost Phase': unknown phase 'mian' "
@@ -108,3 +110,20 @@ def test_a_replacement_applies_only_while_its_condition_holds(tmp_path):
         assert sc.zone("discard", 1) == ["Grunt"]        # it did not: the move happened as asked
     finally:
         sc.game.close()
+
+
+def test_the_script_reader_finds_ctx_calls_and_the_tables_written_in_them():
+    from rulestack.lua_source import call_tables, method_calls
+    src = ("local function helper(c) return c:count{ zone = 'hand' } end\n"
+           "return { abilities = { { kind = 'spell', resolve = function(c)\n"
+           "  local name = ('x'):upper() .. s:lower()\n"
+           "  c:choose({ filter = { zone = 'field', tpye = 'unit' },\n"
+           "             count = 1 })\n"
+           "end } } }\n")
+    assert method_calls(src) == [("c", "count", 1), ("c", "choose", 4)]      # not ('x'):upper or s:lower
+    [(name1, line1, keys1, strings1), (name2, line2, keys2, strings2)] = call_tables(src, {"count", "choose"})
+    assert (name1, line1, keys1, strings1) == ("count", 1, {("zone",): 1}, {("zone",): "hand"})
+    assert (name2, line2) == ("choose", 4)
+    assert keys2 == {("filter",): 4, ("filter", "zone"): 4, ("filter", "tpye"): 4, ("count",): 5}
+    assert strings2 == {("filter", "zone"): "field", ("filter", "tpye"): "unit"}
+    assert method_calls("return {") == [] and call_tables("ctx:cards{", {"cards"}) == [("cards", 1, {}, {})]
