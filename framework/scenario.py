@@ -108,7 +108,9 @@ class Scenario:
 
     def set_turn(self, *, turn: int | None = None, active: int | None = None, phase: str | None = None,
                  step: str | None = None) -> None:
-        """Where the game stands: the turn number, the turn player, the phase and step to start from."""
+        """Where the game stands: the turn number, the turn player, the phase and step to start from.
+        A phase or step the system does not declare is an error (when it declares its phases)."""
+        self._check_phase(phase, step)
         st, j = self.game.state, self.game.journal
         if turn is not None:
             j.setattr(st, "turn", turn)
@@ -116,6 +118,20 @@ class Scenario:
             j.setattr(st, "active_player", active)
         j.setattr(st, "phase", phase)
         j.setattr(st, "step", step)
+
+    def _check_phase(self, phase: str | None, step: str | None) -> None:
+        from .checker import did_you_mean
+        system = type(self.game.system)
+        if not system.phases:
+            return
+        names = system.phase_names()
+        if phase is not None and phase not in names:
+            raise RulestackError(f"unknown phase {phase!r}{did_you_mean(phase, names)} "
+                                 f"(phases of {system.name}: {', '.join(names)})")
+        steps = system.step_names(phase)
+        if step is not None and step not in steps:
+            raise RulestackError(f"unknown step {step!r}{did_you_mean(step, steps)} "
+                                 f"(steps of {phase or system.name}: {', '.join(steps) or 'none'})")
 
     @property
     def ask_single(self) -> bool:

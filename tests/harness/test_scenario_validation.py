@@ -51,6 +51,20 @@ def test_an_unknown_step_and_a_wrong_phase_in_until_or_expect_are_errors_too():
         "main, end)")
 
 
+def test_the_python_api_refuses_an_unknown_phase_too():
+    sc = Scenario("yugioh")
+    try:
+        with pytest.raises(Exception) as err:
+            sc.set_turn(active=0, phase="main")
+        assert str(err.value) == ("unknown phase 'main' (did you mean 'main1'?) (phases of yugioh: draw, standby, "
+                                  "main1, battle, main2, end)")
+        with pytest.raises(Exception, match=r"unknown step 'damage_step' \(did you mean 'damage'\?\)"):
+            sc.set_turn(phase="battle", step="damage_step")
+        sc.set_turn(phase="battle", step="damage")
+    finally:
+        sc.game.close()
+
+
 def test_a_yugioh_position_starts_in_the_phase_it_names_and_records_no_life_events():
     out = run("""
         system: yugioh
