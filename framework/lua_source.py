@@ -484,9 +484,16 @@ def method_calls(source: str, receivers: frozenset[str] | set[str] | None = None
         t, colon, name, after = toks[i], toks[i + 1], toks[i + 2], toks[i + 3]
         if t.kind == "name" and t.value in names and colon.is_sym(":") and name.kind == "name" \
                 and (after.is_sym("(") or after.is_sym("{") or after.kind == "string") \
-                and not (i > 0 and (toks[i - 1].is_sym(".") or toks[i - 1].is_sym(":"))):
+                and not (i > 0 and (toks[i - 1].is_sym(".") or toks[i - 1].is_sym(":"))) \
+                and not (t.value != "ctx" and name.value in _STRING_METHODS):
             out.append((t.value, name.value, name.line))
     return out
+
+
+#: Lua's string methods: ``p:upper()`` on a parameter that is not called ``ctx`` is taken for a
+#: string, not for ``ctx``.
+_STRING_METHODS = frozenset({"byte", "find", "format", "gmatch", "gsub", "len", "lower", "match", "rep", "reverse",
+                             "sub", "upper"})
 
 
 def _field_function_params(toks: list[_Tok]) -> set[str]:
