@@ -14,7 +14,10 @@ EVENT_KINDS = {
                        {**_MOVE, "how": "in the game's words: destroyed, tributed, discarded, banished ...",
                         "was_face_up": "whether it was face-up before", "was_position": "its battle position before",
                         "equipped_to": "the monster it was equipped to"}),
-    "coin_toss": EventKind("the coin toss decided who goes first", {"goes_first": "that player"}),
+    "coin_toss": EventKind("the coin toss was won (its winner, the event's player, chose who goes first)",
+                           {"goes_first": "the player who goes first"}),
+    "damage_timing": EventKind("a timing of the Damage Step began",
+                               {"timing": "start, before_calculation, after_calculation or end"}),
     "summoned": EventKind("a monster was Summoned (Normal, Tribute, Flip or Special)",
                           {"card": "the monster", "how": "normal, tribute, flip or special",
                            "position": "its battle position"}),
@@ -66,7 +69,7 @@ PHASES = (
 
 WINDOWS = {
     "main": "the turn player's open game state in a Main Phase: Summon, Set, activate, move on",
-    "battle": "the turn player's Battle Step: declare an attack or move on",
+    "battle": "the turn player's Battle Step: declare an attack, move on or end the turn",
     "open": "a response window with no Chain: Quick Effects and Traps of Spell Speed 2 or more",
     "chain": "a response window on a Chain: Spell Speed of the last Chain Link or higher",
     "summon": "the window right after a Summon: only effects that negate Summons (Spell Speed 3)",
