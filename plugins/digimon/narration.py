@@ -108,8 +108,10 @@ NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
     "stacked": _move("{who} digivolves into {card}."),
     "placed_under": _move("{card} goes under the digivolving Digimon."),
     "digivolved": lambda g, e, v: f"{_who(g, e.player)}'s {_name(g, e.get('onto'))} digivolved into "
-                                  f"{_name(g, e.get('card'))} (level {e.get('level')}).",
-    "security_checked": _move("Security check: {card} is revealed from {who}'s security."),
+                                  f"{_name(g, e.get('card'))} (level {e.get('level')}) in {_zone(e.get('zone'))}.",
+    "security_checked": lambda g, e, v: f"Security check by {_name(g, e.get('checker'))}: "
+                                        f"{_name(g, e.get('card'))} is revealed from {_who(g, e.get('from_player'))}'s "
+                                        "security.",
     "trashed_after_check": _move("The checked card {card} is trashed."),
     "recovered": _move("{who} places the top card of their deck on top of security (<Recovery>)."),
     "trashed": _move("{card} is trashed from {frm}."),
