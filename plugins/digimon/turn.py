@@ -40,7 +40,7 @@ def setup(game: Any) -> None:
         for _ in range(areas.SECURITY_SIZE):
             deck = game.zone(DECK, p)
             if deck.cards:
-                game.move(deck.cards[-1], SECURITY, p, position="bottom", cause=Cause.RULE, face_up=False,
+                game.move(deck.cards[-1], SECURITY, p, cause=Cause.RULE, face_up=False,
                           kind="set_as_security")
     game.set_value(None, memory.MEMORY, 0)
     game.record("memory", player=first, why="set", before=0, after=0, gauge=0)

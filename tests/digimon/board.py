@@ -19,10 +19,13 @@ FILLER = "Filler Mon"
 
 
 def position(*, active: int = 0, turn: int = 3, memory: int = 3, deck: tuple[int, int] = (10, 10),
-             security: tuple[int, int] = (3, 3), phase: str = "main", plugins: Iterable[Any] = ()) -> Scenario:
-    """A position in ``active``'s main phase: ``deck`` and ``security`` filler cards each, and
-    ``memory`` on the turn player's side."""
+             security: tuple[int, int] = (3, 3), phase: str = "main", hand: Iterable[str] = ("Red Rookie",),
+             plugins: Iterable[Any] = ()) -> Scenario:
+    """A position in ``active``'s main phase: ``deck`` and ``security`` filler cards each,
+    ``memory`` on the turn player's side, and ``hand`` in player 0's hand (so that player 0 always
+    has a choice to make: the host answers a decision with one legal answer by itself)."""
     sc = Scenario(SYSTEM, plugins=plugins)
+    sc.add_many(list(hand), "hand", 0)
     for p in (0, 1):
         sc.add_many([FILLER] * deck[p], "deck", p)
         sc.add_many([FILLER] * security[p], "security", p)

@@ -78,7 +78,7 @@ def test_DCG_05_an_option_that_places_itself_stays_in_the_battle_area():
 
 
 def _decree_position(trait_card: str):
-    sc = position(memory=5)
+    sc = position(memory=5, hand=())
     digimon(sc, "Purple Rookie", 0)
     victim = digimon(sc, "Weak Mon", 1)
     decree = sc.add("Demon Lords' Decree", "hand", 0)
@@ -170,7 +170,7 @@ def test_DCG_11_a_pass_moves_the_memory_to_3_on_the_opponents_side():
 def test_DCG_12_the_turn_player_activates_all_of_theirs_first_in_their_order():
     """Both players' "when a Digimon is played" effects trigger: the turn player's first (in the
     order they choose), then the non-turn player's (15-4-3-5)."""
-    sc = position(memory=9)
+    sc = position(memory=9, hand=())
     mine_a = digimon(sc, "Herald", 0)
     mine_b = digimon(sc, "Herald", 0)
     theirs = digimon(sc, "Herald", 1)
