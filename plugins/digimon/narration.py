@@ -151,6 +151,9 @@ NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
     "effect_ended": lambda g, e, v: "A lasting effect ends.",
     "targeted": lambda g, e, v: f"{_who(g, e.player)} chooses targets.",
     "resolution_stopped": lambda g, e, v: "The rest of the effect does not apply.",
+    "effect_negated": lambda g, e, v: f"{_name(g, e.get('card'))}'s effect is negated.",
+    "resolution_skipped": lambda g, e, v: "The effect is not processed: its activation was negated.",
+    "script_log": lambda g, e, v: f"Note: {e.get('message')}",
     "game_over": lambda g, e, v: f"The game is over: {e.get('reason')}.",
 }
 
