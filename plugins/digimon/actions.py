@@ -88,6 +88,10 @@ def play_from_hand(game: Any, player: int, card: Card) -> None:
         raise IllegalAction(f"P{player} cannot play {card.name} now")
     cost = play_cost(game, card)
     game.record("revealed", cause=Cause.ACTION, player=player, cards=[card.id], codes=[card.code], why="play")
+    game.record("would_be_played", cause=Cause.ACTION, player=player, card=card.id, code=card.code, visible="all")
+    interrupt(game)                                                       # 7-1-2-2
+    if card.zone != HAND:
+        raise IllegalAction(f"{card.name} can no longer be played (7-1-2-3)")
     game.pay_cost(player, [CostComponent("memory", cost)], card, label="play cost")
     stacks.place(game, card, player, BATTLE)
 
@@ -161,6 +165,11 @@ def digivolve_from_hand(game: Any, player: int, card: Card, target: Card, req_in
         raise IllegalAction(f"P{player} cannot digivolve {target.name} into {card.name} (8-1-3-1)")
     game.record("revealed", cause=Cause.ACTION, player=player, cards=[card.id], codes=[card.code], why="digivolve",
                 target=target.id)
+    game.record("would_digivolve", cause=Cause.ACTION, player=player, card=card.id, code=card.code, target=target.id,
+                visible="all")
+    interrupt(game)                                                       # 8-1-2-4
+    if card.zone != HAND or target.zone not in (BATTLE, BREEDING) or not meets(game, target, reqs[req_index]):
+        raise IllegalAction(f"{target.name} can no longer digivolve into {card.name} (8-1-2-6)")
     if absorbed is not None:
         if not digisorption(card) or absorbed.controller != player or absorbed.zone != BATTLE \
                 or areas.is_suspended(absorbed):
@@ -221,7 +230,8 @@ def announce(game: Any, activation: Any) -> bool | None:
         return None
     game.record("revealed", cause=Cause.ACTION, player=activation.player, cards=[card.id], codes=[card.code],
                 why="use")
-    game.record("would_be_used", cause=Cause.ACTION, player=activation.player, card=card.id, code=card.code)
+    game.record("would_be_used", cause=Cause.ACTION, player=activation.player, card=card.id, code=card.code,
+                visible="all")          # the card was just revealed to every player
     interrupt(game)
     if card.zone != HAND:
         raise IllegalAction(f"{card.name} can no longer be used (9-1-8)")

@@ -101,6 +101,10 @@ NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
     "moved_out": _move("{who} moves {card} from the breeding area to the battle area."),
     "revealed": lambda g, e, v: f"{_who(g, e.player)} reveals {', '.join(_name(g, c) for c in e.get('cards', ()))}"
                                 + (f" to {e.get('why')} it." if e.get("why") else "."),
+    "would_be_played": lambda g, e, v: f"{_who(g, e.player)} is about to play {_name(g, e.get('card'))}.",
+    "would_digivolve": lambda g, e, v: f"{_who(g, e.player)} is about to digivolve {_name(g, e.get('target'))} "
+                                       f"into {_name(g, e.get('card'))}.",
+    "would_be_deleted": lambda g, e, v: f"{_name(g, e.get('card'))} is about to be deleted.",
     "would_be_used": lambda g, e, v: f"{_who(g, e.player)} is about to use {_name(g, e.get('card'))}.",
     "used": _move("{who} uses {card}: it is in no area while its [Main] effect is processed."),
     "trashed_after_use": _move("{card} is trashed after its use."),

@@ -91,10 +91,35 @@ def delete(game: Any, top: Card, *, cause: str, source: int | None = None, by: i
     triggers for the card that was the top card (15-8-3-5), then trash it with its stack."""
     if top.zone != BATTLE or not areas.is_digimon_card(top):
         return False
+    if not _survives_would_be_deleted(game, top, cause, source, by):
+        return False
     game.record("deleted", cause=cause, source=source, player=by, card=top.id, code=top.code,
                 controller=top.controller, **extra)
     leave_field(game, top, TRASH, cause=cause, source=source, by=by)
     return True
+
+
+PREVENTED = "deletion_prevented_for"
+
+
+def _survives_would_be_deleted(game: Any, top: Card, cause: str, source: int | None, by: int | None) -> bool:
+    """Immediate-type "when this Digimon would be deleted" effects interrupt right before the
+    deletion (15-8-5-1/-2); one that prevents it (``ctx:prevent_deletion``) or moves the Digimon
+    away means it is not deleted. Returns whether the deletion goes ahead."""
+    from .resolution import interrupt
+    gen = top.generation
+    game.record("would_be_deleted", cause=cause, source=source, player=by, card=top.id, code=top.code)
+    interrupt(game)
+    prevented = game.value_of(None, PREVENTED) == (top.id, gen)
+    if prevented:
+        game.set_value(None, PREVENTED, None)
+        game.record("deletion_prevented", player=top.controller, card=top.id, why="an immediate-type effect")
+    return not prevented and top.zone == BATTLE and top.generation == gen
+
+
+def prevent_deletion(game: Any, top: Card) -> None:
+    """Mark the Digimon about to be deleted as not deleted (an immediate-type effect's processing)."""
+    game.set_value(None, PREVENTED, (top.id, top.generation))
 
 
 def trash(game: Any, card: Card, *, cause: str, source: int | None = None, by: int | None = None) -> None:

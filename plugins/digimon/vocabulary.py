@@ -52,6 +52,11 @@ def m_delete(ctx: Any, card_id: Any) -> bool:
     return stacks.delete(ctx.game, ctx.card_of(card_id), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
 
 
+def m_prevent_deletion(ctx: Any, card_id: Any) -> None:
+    """For an immediate-type "when ... would be deleted" effect: that Digimon is not deleted."""
+    stacks.prevent_deletion(ctx.game, ctx.card_of(card_id))
+
+
 def m_to_hand(ctx: Any, card_id: Any) -> None:
     """Return a Digimon to its owner's hand; the cards under it are trashed."""
     stacks.to_hand(ctx.game, ctx.card_of(card_id), source=ctx.source_id, by=ctx.player)

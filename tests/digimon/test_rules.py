@@ -358,3 +358,18 @@ def test_once_per_turn_metalgarurumon_unsuspends_once():
     sc.answer("attack your opponent with MetalGarurumon").run()
     assert areas.is_suspended(sc.card(mg))
     assert len([e for e in sc.events("activated") if e.get("card") == mg]) == 1
+
+
+def test_a_would_be_deleted_immediate_effect_prevents_the_deletion():
+    """15-8-5-1/-2: an immediate-type effect interrupts right before the deletion and, having
+    suspended the Digimon, prevents it; suspended already, it can't (the <Evade> model)."""
+    sc = position(memory=9)
+    digimon(sc, "Red Rookie", 0)
+    evader = digimon(sc, "Evader", 1)
+    sc.add_many(["Checklist Deleter", "Checklist Deleter"], "hand", 0)
+    sc.answer("use Checklist Deleter (cost 2)").run()
+    would, act = seqs(sc, ("would_be_deleted", {"card": evader}), ("activated", {"card": evader}))
+    assert would < act and sc.card(evader).zone == "battle_area" and areas.is_suspended(sc.card(evader))
+    sc.assert_no_event("deleted")
+    sc.answer("use Checklist Deleter (cost 2)").run()
+    assert sc.card(evader).zone == "trash"
