@@ -15,16 +15,44 @@ from . import abilities, areas, stacks
 from .areas import BATTLE, BREEDING, PLACED_BY_EFFECT
 
 
+_LOWERS_DP: dict[int, bool] = {}
+
+
+def _definition_lowers_dp(definition: Any) -> bool:
+    """Could this card's text lower a DP: a persistent ``dp`` modifier that is not a positive
+    number (a function counts), or a printed DP of 0?"""
+    key = id(definition)
+    if key not in _LOWERS_DP:
+        found = definition.get("dp") is not None and definition.get("dp") <= 0
+        for ab in definition.abilities:
+            for spec in ab.get("modify") or ():
+                value = spec.get("value")
+                if spec.get("attr") == "dp" and not (isinstance(value, int) and value > 0 and spec.get("op", "add") == "add"):
+                    found = True
+        _LOWERS_DP[key] = found
+    return _LOWERS_DP[key]
+
+
+def dp_can_be_zero(game: Any) -> bool:
+    """Whether any Digimon's DP could be 0 now: a lasting effect or a card's text that lowers or
+    sets DP. When none can, a rule check needs no derived values (they are costly to compute)."""
+    for eff in game.state.effects:
+        if eff.attr == "dp" and not (isinstance(eff.value, int) and eff.value > 0 and eff.op == "add"):
+            return True
+    return any(_definition_lowers_dp(c.definition) for c in game.state.cards.values())
+
+
 def rule_check(game: Any) -> bool:
     """One rule check (the ``state_checks`` hook). Returns whether anything happened."""
     deleted, trashed = [], []
+    check_dp = dp_can_be_zero(game)
     for p in game.players:
         for card in game.cards_in(BATTLE, p.index):
             cat = areas.category(card)
             if cat in (areas.DIGIMON, areas.EGG):
                 if not areas.has_dp(card):
                     trashed.append((card, "a Digimon without DP in the battle area (17-1-3-2-1)"))
-                elif areas.dp(game, card) <= 0:
+                elif check_dp and areas.dp(game, card) <= 0:
                     deleted.append(card)                                      # 17-1-3-1-1
             elif cat == areas.OPTION and not card.status.get(PLACED_BY_EFFECT):
                 trashed.append((card, "an Option in the battle area not placed by an effect (17-1-3-2-2)"))
