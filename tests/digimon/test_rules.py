@@ -373,3 +373,26 @@ def test_a_would_be_deleted_immediate_effect_prevents_the_deletion():
     sc.assert_no_event("deleted")
     sc.answer("use Checklist Deleter (cost 2)").run()
     assert sc.card(evader).zone == "trash"
+
+
+def test_retaliation_does_not_trigger_when_both_are_deleted():
+    """16-13-2: only when just this Digimon is deleted (a tie deletes both; nothing to retaliate)."""
+    sc = position(memory=3)
+    attacker = digimon(sc, "Filler Mon", 0)
+    avenger = digimon(sc, "Avenger", 1, suspended=True)
+    sc.answer("attack Avenger with Filler Mon").run()
+    assert sc.card(avenger).zone == "trash" and sc.card(attacker).zone == "trash"
+    assert all(e.cause == "battle" for e in sc.events("deleted"))
+    assert not sc.events("activated")
+
+
+def test_an_unknown_keyword_is_refused_when_the_card_loads(tmp_path):
+    from rulestack import CardDataError
+    from rulestack.harness.systems import with_cards
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- {code: BAD-1, name: Bad Mon, category: digimon, color: [red], level: 3, dp: 1000, cost: 1,\n"
+                   "   keywords: [Flying]}\n")
+    game = Game.empty(with_cards("digimon", [bad]))
+    with pytest.raises(CardDataError, match="unknown keyword 'Flying'") as err:
+        game.definition("BAD-1")
+    assert "bad.yaml" in str(err.value)
