@@ -80,11 +80,13 @@ def m_trash_sources(ctx: Any, card_id: Any, n: Any = 1, where: Any = "bottom") -
 
 
 def m_suspend(ctx: Any, card_id: Any) -> None:
+    """Suspend a card (turn it sideways) by this effect."""
     ctx.game.set_status(ctx.card_of(card_id), areas.SUSPENDED, True, cause=Cause.EFFECT, source=ctx.source_id,
                         by=ctx.player)
 
 
 def m_unsuspend(ctx: Any, card_id: Any) -> None:
+    """Unsuspend a card by this effect."""
     ctx.game.set_status(ctx.card_of(card_id), areas.SUSPENDED, None, cause=Cause.EFFECT, source=ctx.source_id,
                         by=ctx.player)
 
@@ -160,7 +162,7 @@ def m_effect(ctx: Any, what: Any, spec: Any) -> int:
     if isinstance(what, dict) and what:
         kw["filter"] = what
     else:
-        ids = [what] if isinstance(what, int) else list((what or {}).values()) if isinstance(what, dict) else what
+        ids = [what] if isinstance(what, int) else list(what or ())
         kw["targets"] = [ctx.card_of(i).id for i in ids]
     eff = game.add_effect(str(spec.get("op", "add")), spec.get("attr"), spec.get("value"),
                           duration="lasting" if until is not None else "permanent", source=ctx.source_id,
