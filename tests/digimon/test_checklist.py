@@ -250,3 +250,30 @@ def test_DCG_18_contrast_an_empty_deck_at_other_times_is_no_loss():
     sc.add("Big Draw", "hand", 0)
     sc.answer("use Big Draw").run()
     assert sc.result is None and sc.decision is not None
+
+
+def test_DCG_A4_a_used_option_is_in_no_area_while_its_main_resolves():
+    """9-1-4: from the activation of its [Main] until it has resolved, the card is in no area;
+    then it is trashed (9-1-5)."""
+    sc = position(memory=3)
+    digimon(sc, "Red Rookie", 0)
+    option = sc.add("Where Am I", "hand", 0)
+    sc.answer("use Where Am I").run()
+    assert sc.assert_event("script_log").get("message") == "in no area"
+    assert sc.card(option).zone == "trash"
+
+
+def test_DCG_A1_options_are_used_only_in_the_turn_players_main_phase():
+    """15-8-4-2, 9-1-1: not in the opponent's turn, nor during an attack."""
+    sc = position(memory=3, active=1)
+    digimon(sc, "Red Rookie", 0)
+    sc.add("Where Am I", "hand", 0)
+    assert not [a for a in sc.game.legal_actions(0, "main") if a.kind == "use"]
+    sc2 = position(memory=3)
+    digimon(sc2, "Red Rookie", 0)
+    sc2.add("Where Am I", "hand", 0)
+    sc2.set_value(None, "attack", {"attacker": 0, "attacker_generation": 0, "target": None,
+                                   "target_generation": None, "defender": 1})
+    option = sc2.card("Where Am I")
+    with pytest.raises(IllegalAction):
+        sc2.game.perform(Action("use", 0, option.id, 0))
