@@ -10,8 +10,11 @@ return {
       end },
     { kind = "security",
       resolve = function(ctx)
-        ctx:effect({ zone = "battle_area", player = "you", category = { "digimon", "digi_egg" } },
-                   { attr = "security_attack", op = "add", value = 1, duration = "until_end_of_your_next_turn" })
+        -- the Digimon on the field now (a Digimon played later doesn't gain it)
+        local mine = ctx:cards{ zone = "battle_area", player = "you", category = { "digimon", "digi_egg" } }
+        if #mine > 0 then
+          ctx:effect(mine, { attr = "security_attack", op = "add", value = 1, duration = "until_end_of_your_next_turn" })
+        end
       end },
   },
 }
