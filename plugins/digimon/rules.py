@@ -6,6 +6,7 @@ during an effect (17-1-2): :func:`~.resolution.settle` calls it before each pend
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from typing import Any
 
@@ -33,13 +34,22 @@ def _definition_lowers_dp(definition: Any) -> bool:
     return _LOWERS_DP[key]
 
 
+#: Per game: (number of cards, whether one of their texts could lower a DP).
+_GAME_TEXTS: "weakref.WeakKeyDictionary[Any, tuple[int, bool]]" = weakref.WeakKeyDictionary()
+
+
 def dp_can_be_zero(game: Any) -> bool:
     """Whether any Digimon's DP could be 0 now: a lasting effect or a card's text that lowers or
     sets DP. When none can, a rule check needs no derived values (they are costly to compute)."""
     for eff in game.state.effects:
         if eff.attr == "dp" and not (isinstance(eff.value, int) and eff.value > 0 and eff.op == "add"):
             return True
-    return any(_definition_lowers_dp(c.definition) for c in game.state.cards.values())
+    cards = game.state.cards
+    known = _GAME_TEXTS.get(game)
+    if known is None or known[0] != len(cards):
+        known = (len(cards), any(_definition_lowers_dp(c.definition) for c in cards.values()))
+        _GAME_TEXTS[game] = known
+    return known[1]
 
 
 def rule_check(game: Any) -> bool:

@@ -396,3 +396,14 @@ def test_an_unknown_keyword_is_refused_when_the_card_loads(tmp_path):
     with pytest.raises(CardDataError, match="unknown keyword 'Flying'") as err:
         game.definition("BAD-1")
     assert "bad.yaml" in str(err.value)
+
+
+def test_a_digivolved_digimon_keeps_the_effects_on_it():
+    """3-4-5: a digivolved Digimon is the same Digimon: +3000 DP for the turn stays with it."""
+    sc = position(memory=9)
+    rookie = digimon(sc, "Red Rookie", 0)
+    champ = sc.add("Red Champion", "hand", 0)
+    sc.add("Shadow Wing", "hand", 0)
+    sc.answer("use Shadow Wing (cost 1)", "digivolve Red Rookie into Red Champion (cost 2)").run()
+    assert sc.game.value(champ, "dp") == 5000 + 3000
+    assert sc.card(rookie).zone == "digivolution_cards"
