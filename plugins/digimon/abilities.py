@@ -200,11 +200,6 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
     return out
 
 
-def flag_keywords(entry_keywords: tuple[str, ...]) -> tuple[str, ...]:
-    """The printed keywords that are flags (the host reads keywords from the card data)."""
-    return tuple(k for k in entry_keywords if k in FLAG_KEYWORDS)
-
-
 # -- where an ability works, and its conditions ----------------------------------------------------------
 
 def conditions_met(game: Any, card: Any, ability: Any) -> bool:

@@ -8,7 +8,7 @@ Windows: ``breeding`` (6-4), ``main`` (6-5-1) and ``block`` (the non-turn player
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
 
 from rulestack import Action, Cause, CostComponent, IllegalAction
 from rulestack.state import Card
@@ -311,6 +311,3 @@ def activation_allowed(game: Any, activation: Any) -> bool | None:
         return False
     return None
 
-
-def cards_in_hand(game: Any, player: int) -> Iterator[Card]:
-    yield from game.cards_in(HAND, player)

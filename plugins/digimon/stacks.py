@@ -12,7 +12,7 @@ from rulestack import Cause
 from rulestack.state import Card
 
 from . import areas
-from .areas import BATTLE, BREEDING, NO_AREA, PLACED_BY_EFFECT, PLACED_TURN, SOURCES, SUSPENDED, TRASH
+from .areas import BATTLE, BREEDING, PLACED_BY_EFFECT, PLACED_TURN, SOURCES, SUSPENDED, TRASH
 
 #: Statuses a digivolved Digimon keeps (8-1-2-3 orientation; 7-1-2-1 the turn it was placed).
 KEPT_STATUSES = (SUSPENDED, PLACED_TURN)
@@ -145,6 +145,3 @@ def trash_sources(game: Any, top: Card, n: int, *, from_bottom: bool = True, cau
         game.move(s, TRASH, s.owner, cause=cause, source=source, by=by, kind="trashed_from_stack", digimon=top.id)
     return len(picked)
 
-
-def in_no_area(card: Card) -> bool:
-    return card.zone == NO_AREA

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulestack import Action, Game, IllegalAction
+from rulestack import Game
 
 from rulestack_systems.digimon import areas
 
