@@ -31,9 +31,17 @@ def _set(game: Any, player: int, value: int, *, cause: str, source: int | None, 
     old = game.value_of(None, MEMORY, 0)
     if absolute != old:
         game.set_value(None, MEMORY, absolute)
+    show(game)
     game.record("memory", cause=cause, source=source, player=player, why=why, before=before, after=value,
                 gauge=absolute)
     return value
+
+
+def show(game: Any) -> None:
+    """Mirror the gauge into each player's values (as that player reads it), so that every
+    player's view — an agent's, the terminal's — shows the memory."""
+    for p in game.players:
+        game.set_value(p.index, MEMORY, of(game, p.index))
 
 
 def can_pay(game: Any, player: int, cost: int) -> bool:

@@ -43,6 +43,7 @@ def setup(game: Any) -> None:
                 game.move(deck.cards[-1], SECURITY, p, cause=Cause.RULE, face_up=False,
                           kind="set_as_security")
     game.set_value(None, memory.MEMORY, 0)
+    memory.show(game)
     game.record("memory", player=first, why="set", before=0, after=0, gauge=0)
 
 

@@ -407,3 +407,14 @@ def test_a_digivolved_digimon_keeps_the_effects_on_it():
     sc.answer("use Shadow Wing (cost 1)", "digivolve Red Rookie into Red Champion (cost 2)").run()
     assert sc.game.value(champ, "dp") == 5000 + 3000
     assert sc.card(rookie).zone == "digivolution_cards"
+
+
+def test_each_players_view_shows_the_memory_as_they_read_it():
+    sc = position(memory=3)
+    sc.add("Filler Mon", "hand", 0)
+    sc.answer("play Filler Mon (cost 3)").run()
+    for p, expected in ((0, 0), (1, 0)):
+        assert sc.game.view(p)["players"][p]["values"]["memory"] == expected
+    sc2 = position(memory=5, hand=("Filler Mon", "Filler Mon"))
+    sc2.answer("play Filler Mon (cost 3)").run()
+    assert [sc2.game.view(0)["players"][p]["values"]["memory"] for p in (0, 1)] == [2, -2]
