@@ -418,3 +418,26 @@ def test_each_players_view_shows_the_memory_as_they_read_it():
     sc2 = position(memory=5, hand=("Filler Mon", "Filler Mon"))
     sc2.answer("play Filler Mon (cost 3)").run()
     assert [sc2.game.view(0)["players"][p]["values"]["memory"] for p in (0, 1)] == [2, -2]
+
+
+def test_an_on_play_still_resolves_when_its_cost_crossed_to_the_opponents_side():
+    """WIKI (official Q&A): the [On Play] resolves, then the turn passes (6-1-4-1)."""
+    sc = position(memory=1)
+    card = sc.add("Recoverer", "hand", 0)
+    sc.answer("play Recoverer (cost 3)").run()
+    paid, played, recovered, end = seqs(sc, ("memory", {"why": "paid"}), ("played", {"card": card}),
+                                        ("recovered", {}), ("end_of_turn", {"player": 0}))
+    assert paid < played < recovered < end
+    assert sc.game.state.active_player == 1
+
+
+def test_an_attack_finishes_its_security_checks_after_the_memory_crossed():
+    """Coredramon's [When Attacking] loses 2 memory (1 -> 1 on the opponent's side): the attack
+    still checks security and ends before the turn passes."""
+    sc = position(memory=1, security=(3, 3))
+    digimon(sc, "Coredramon", 0)
+    sc.answer("attack your opponent with Coredramon").run()
+    lost, check, ended, end = seqs(sc, ("memory", {"why": "lost"}), ("security_checked", {}), ("attack_ended", {}),
+                                   ("end_of_turn", {"player": 0}))
+    assert lost < check < ended < end
+    assert sc.game.state.active_player == 1
