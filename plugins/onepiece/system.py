@@ -13,7 +13,7 @@ from typing import Any
 
 from rulestack import CostComponent, GameSystem, Modifier, hookimpl
 
-from . import abilities, actions, areas, choices, deck_rules, resolution, rules, turn
+from . import abilities, actions, areas, choices, deck_rules, prohibitions, resolution, rules, turn
 from .costs import COST_KINDS
 from .vocabulary import SCRIPT_METHODS
 
@@ -99,6 +99,11 @@ class OnePieceSystem(GameSystem):
         """8-3-1-3-1: payment that became impossible part way keeps what was paid, and the effect
         does not resolve ([Once Per Turn] is then used up, 10-2-13-5)."""
         return "keep"
+
+    @hookimpl
+    def cost_judgement(self, game: Any, activation: Any) -> Any:
+        """8-3-1-3: a cost is judged on the state before paying: prohibitions as they stood then."""
+        return prohibitions.judged_before_payment(game, activation)
 
     @hookimpl
     def choice_rules(self, game: Any, request: Any) -> Any:
