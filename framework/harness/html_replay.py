@@ -10,7 +10,7 @@ A system may give a layout hint as a class attribute ``board_layout``: for each 
 zones from the player's edge of the table inward, and the shared zones drawn between the players::
 
     board_layout = {"rows": [["hand"], ["battlefield"], ["library", "graveyard", "exile"]],
-                    "shared": ["stack"]}
+                    "shared": ["stack"], "stats": ["power", "toughness"]}
 
 Without a hint the viewer draws each player's public zones, then the hand, then the piles (ordered
 or hidden zones) in the order the system declares them.
@@ -27,8 +27,9 @@ from ..narrate import explain
 from ..state import Visibility
 from ._viewer_page import PAGE
 
-#: Card fields that read as a card's stats on the board, in the order shown.
-STAT_FIELDS = ("power", "toughness", "atk", "def", "dp", "level", "cost")
+#: Card fields that read as a card's stats on the board, in the order shown (a system's
+#: ``board_layout`` may name its own under ``"stats"``).
+STAT_FIELDS = ("power", "toughness", "atk", "def", "dp", "attack", "durability", "hp", "level", "cost")
 
 
 def _plain(value: Any) -> Any:
@@ -129,7 +130,9 @@ class BoardRecorder:
             out["on"] = card.attached_to
         stats = self._stats.get(card.code)
         if stats is None:
-            stats = self._stats[card.code] = tuple(f for f in STAT_FIELDS if f in card.definition.fields)
+            layout = self.meta.get("layout")
+            wanted = (layout.get("stats") if isinstance(layout, dict) else None) or STAT_FIELDS
+            stats = self._stats[card.code] = tuple(f for f in wanted if f in card.definition.fields)
         if zone_public and stats:
             values = self._values.get(card.id)
             if not game._contexts:    # not while a card's script runs: derived values may run scripts too
