@@ -78,7 +78,7 @@ class Teller:
             seen = range(len(game.state.players)) if vis == "all" else vis
         else:
             try:
-                seen = game._seen_by(card)
+                seen = [p.index for p in game.state.players if game.can_see(p.index, card)]
             except KeyError:   # the card's zone is gone (a position under construction)
                 return False
         if self.viewer is None:

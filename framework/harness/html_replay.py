@@ -85,6 +85,7 @@ class BoardRecorder:
         self._clock: Any = None
         self._values: dict[int, dict[str, Any]] = {}
         self._stats: dict[str, tuple[str, ...]] = {}     # the stat fields each card code has
+        self._players_ix: list[int] = []
 
     # -- hooks ------------------------------------------------------------------------------------------
     @hookimpl(tryfirst=True)
@@ -108,6 +109,7 @@ class BoardRecorder:
     # -- snapshots --------------------------------------------------------------------------------------
     def _start(self, game: Any) -> None:
         self.game = game
+        self._players_ix = [p.index for p in game.state.players]
         system = game.system     # noted now: a game may give its system back when it ends
         self.meta = {
             "system": system.name, "title": system.title or system.name,
@@ -121,7 +123,7 @@ class BoardRecorder:
 
     def _card_state(self, game: Any, card: Any, zone_public: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"z": _zone_key(card.zone, card.zone_player), "up": bool(card.face_up),
-                               "seen": sorted(game._seen_by(card)), "ctl": card.controller}
+                               "seen": [i for i in self._players_ix if game.can_see(i, card)], "ctl": card.controller}
         if card.status:
             out["st"] = _plain(card.status)
         if card.counters:
@@ -135,7 +137,7 @@ class BoardRecorder:
             stats = self._stats[card.code] = tuple(f for f in wanted if f in card.definition.fields)
         if zone_public and stats:
             values = self._values.get(card.id)
-            if not game._contexts:    # not while a card's script runs: derived values may run scripts too
+            if not getattr(game, "_contexts", None):   # not while a script runs: derived values may run scripts
                 derived = game.values(card)
                 values = {k: derived[k] for k in stats
                           if isinstance(derived.get(k), (int, float)) and not isinstance(derived.get(k), bool)}
