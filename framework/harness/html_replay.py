@@ -32,6 +32,10 @@ from ._viewer_page import PAGE
 STAT_FIELDS = ("power", "toughness", "atk", "def", "dp", "attack", "durability", "hp", "level", "cost")
 
 
+#: Events that change nothing but the turn, phase and step.
+CLOCK_ONLY = frozenset({"phase", "turn_began"})
+
+
 def _plain(value: Any) -> Any:
     """A JSON-safe copy of a value from the state (ids, numbers, strings, lists, dicts)."""
     if isinstance(value, (str, int, float, bool)) or value is None:
@@ -101,7 +105,8 @@ class BoardRecorder:
         views: list[Any] = [None, *range(len(game.state.players)), "omniscient"]
         lines = [explain(game, event, None if v == "omniscient" else v, omniscient=v == "omniscient")[0]
                  for v in views]
-        delta = self._delta(game)
+        # entering a phase or a turn moves only the clock: the cards are looked at again at the next event
+        delta = self._delta(game, cards_too=event.kind not in CLOCK_ONLY)
         step = {"seq": event.seq, "kind": event.kind, "cause": event.cause, "cards": _mentioned(event),
                 "lines": lines, **delta}
         self.steps.append((event, step))
@@ -146,7 +151,28 @@ class BoardRecorder:
                 out["v"] = values
         return out
 
-    def _delta(self, game: Any) -> dict[str, Any]:
+    def _delta(self, game: Any, cards_too: bool = True) -> dict[str, Any]:
+        st = game.state
+        out: dict[str, Any] = {}
+        if cards_too:
+            out.update(self._board_delta(game))
+        players = [{"name": p.name, "life": p.life,
+                    "values": {k: _plain(v) for k, v in sorted(p.values.items()) if not k.startswith("_")
+                               and isinstance(v, (int, float, str, bool))}} for p in st.players]
+        if players != self._players:
+            out["p"] = players
+        stack = [{"id": it.id, "card": it.card, "controller": it.controller, "kind": it.kind,
+                  "targets": _plain(it.targets)} for it in st.stack]
+        if stack != self._stack:
+            out["s"] = stack
+        clock = [st.turn, st.active_player, st.phase, st.step]
+        if clock != self._clock:
+            out["t"] = clock
+        self._players, self._stack, self._clock = players, stack, clock
+        return out
+
+    def _board_delta(self, game: Any) -> dict[str, Any]:
+        """The zones and cards that changed since the last look."""
         st = game.state
         out: dict[str, Any] = {}
         zones: dict[str, list[int]] = {}
@@ -168,19 +194,7 @@ class BoardRecorder:
             out["z"] = changed_zones
         if changed_cards:
             out["c"] = changed_cards
-        players = [{"name": p.name, "life": p.life,
-                    "values": {k: _plain(v) for k, v in sorted(p.values.items()) if not k.startswith("_")
-                               and isinstance(v, (int, float, str, bool))}} for p in st.players]
-        if players != self._players:
-            out["p"] = players
-        stack = [{"id": it.id, "card": it.card, "controller": it.controller, "kind": it.kind,
-                  "targets": _plain(it.targets)} for it in st.stack]
-        if stack != self._stack:
-            out["s"] = stack
-        clock = [st.turn, st.active_player, st.phase, st.step]
-        if clock != self._clock:
-            out["t"] = clock
-        self._zones, self._cards, self._players, self._stack, self._clock = zones, cards, players, stack, clock
+        self._zones, self._cards = zones, cards
         return out
 
     # -- the recording ------------------------------------------------------------------------------------
