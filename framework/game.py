@@ -7,19 +7,19 @@ resolution → state checks → triggers) and asks the system's hooks what the r
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, Deck, Role, ScriptFunction
-from .context import HOST_METHODS, EffectContext, relative_player
+from .context import EffectContext, relative_player
 from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import GameResult, PendingTrigger
 from .journal import Journal
-from .pool import CardPool, make_plugin_manager
 from .rng import GameRandom
 from .sandbox import LuaFunctionRef, LuaSandbox, ScriptError
 from .state import Card, GameState, Item, Player, Visibility, Zone
+from .runtime import Engine, Runtime
 from .system import GameSystem, find_system
 from .values import Modifier
 from ._activation import ActivationFlow
@@ -48,12 +48,24 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
     def __init__(self, system: str | type[GameSystem], decks: Sequence[Deck | str] = (), *, seed: int = 0,
                  agents: Sequence[Agent] | None = None, settings: Mapping[str, Any] | None = None,
                  plugins: Iterable[Any] = (), player_names: Sequence[str] | None = None,
-                 sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = ()) -> None:
+                 sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = (),
+                 runtime: Runtime | None = None) -> None:
 
-        system_cls = find_system(system)
-        self.system: GameSystem = system_cls(settings)
-        self.pool = CardPool.for_system(system_cls, cards)
-        self.pm = make_plugin_manager(self.system, plugins)
+        if runtime is None:
+            runtime = Runtime.get(system, settings, cards, sandbox_options)
+        else:
+            if find_system(system) is not runtime.system_cls:
+                raise ConfigurationError(f"the runtime is one of system {runtime.system_cls.name!r}, "
+                                         f"not of {getattr(system, 'name', system)!r}")
+            if settings or sandbox_options or tuple(cards):
+                raise ConfigurationError("a game on a given runtime takes its settings, card files and sandbox "
+                                         "options from it: pass them to Runtime(...) instead")
+        #: The per-process part this game uses (system, plugin manager, card pool, Lua sandbox).
+        self.runtime = runtime
+        system_cls = runtime.system_cls
+        self.pool = runtime.pool
+        self._plugins = tuple(plugins)
+        self._engine: Engine | None = None
         self.seed = seed
         self.journal = Journal()
         self.state = GameState()
@@ -68,22 +80,17 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         self.started = False
         self._dry_run = 0
         self._tx_depth = 0
-        self._contexts: dict[int, Any] = {}
-        self._next_ctx = 1
-        self._script_ids: dict[str, int] = {}
         self._listeners: dict[str, list[int]] = {}
         self._replacers: list[int] = []
         self._values_cache: tuple[int, dict[int, list[Modifier]]] | None = None
         self._card_values: dict[int, tuple[int, dict[str, Any]]] = {}
         self._collecting_statics = False
-        self._layer_rank = {name: i for i, name in enumerate(self.system.layers)}
+        self._layer_rank = {name: i for i, name in enumerate(system_cls.layers)}
         self._ability_removers: list[int] = []   # cards with a static ability that removes abilities
         self._static_cards: list[int] = []       # cards with a static ability that modifies values
-        self._observed = len(self.pm.hook.on_event.get_hookimpls()) > 0
+        self._observed = False
+        self._take_engine()
         self.auto_single = True
-        methods = {**HOST_METHODS, **self.system.script_methods}
-        self.sandbox = LuaSandbox(methods={name: self._method(fn) for name, fn in methods.items()},
-                                  random=self.rng.randint, **dict(sandbox_options or {}))
         names = list(player_names) if player_names else [f"P{i}" for i in range(n)]
         for i in range(n):
             self.state.players.append(Player(i, names[i]))
@@ -119,12 +126,37 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
             raise DeckError("; ".join(problems), file=deck.file or deck.name)
 
     def definition(self, code: str) -> CardDefinition:
-        """The definition of a card code (loading its script into this game's sandbox)."""
+        """The definition of a card code (its script compiled into the sandbox on first use)."""
         definition = self.pool.definition(code)
-        if definition.source is not None and code not in self._script_ids:
-            loaded = self.sandbox.load(definition.source, file=definition.script or code, card=definition.name)
-            self._script_ids[code] = loaded.script
+        if definition.source is not None:
+            (self._engine or self._take_engine()).script(definition)
         return definition
+
+    # -- the runtime's engine --------------------------------------------------------------------
+    def _take_engine(self) -> Engine:
+        engine = self._engine = self.runtime.engine(self, self._plugins)
+        self._observed = len(engine.pm.hook.on_event.get_hookimpls()) > 0
+        return engine
+
+    def _release_engine(self) -> None:
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.release()
+
+    @property
+    def system(self) -> GameSystem:
+        """The system instance (its settings, data and hooks)."""
+        return (self._engine or self._take_engine()).system
+
+    @property
+    def pm(self) -> Any:
+        """The pluggy plugin manager: ``game.pm.hook.NAME(game=game, ...)`` asks the rules."""
+        return (self._engine or self._take_engine()).pm
+
+    @property
+    def sandbox(self) -> LuaSandbox:
+        """The Lua sandbox running the card scripts."""
+        return (self._engine or self._take_engine()).sandbox
 
     def create_card(self, code: str, owner: int, zone: str, *, zone_player: int | None = None,
                     face_up: bool | None = None, position: str | int = TOP, silent: bool = False,
@@ -267,28 +299,23 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         ``ctx``) or a Python callable given by a keyword expansion (``fn(ctx, *args)``)."""
         try:
             if isinstance(fn, ScriptFunction):
-                ref = LuaFunctionRef(script=self._script_ids[card.code], path=fn.path, line=fn.line)
-                cid = self._next_ctx
-                self._next_ctx += 1
-                self._contexts[cid] = ctx
+                engine = self._engine or self._take_engine()
+                sid = engine.script(card.definition)
+                engine.called.add(sid)
+                cid = engine.next_ctx
+                engine.next_ctx += 1
+                contexts = engine.contexts
+                contexts[cid] = ctx
                 try:
-                    return self.sandbox.call(ref, cid, *args)
+                    return engine.sandbox.call(LuaFunctionRef(script=sid, path=fn.path, line=fn.line), cid, *args)
                 finally:
-                    del self._contexts[cid]
+                    del contexts[cid]
             return fn(ctx, *args)
         except RulestackError as e:
             # Errors from host or system code called by the script: say whose script it was.
             if not isinstance(e, ScriptError) and not getattr(e, "__notes__", None):
                 e.add_note(f"while running {card.name} ({card.definition.script or card.code})")
             raise
-
-    def _method(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        contexts = self._contexts
-
-        def call(ctx_id: int, *args: Any) -> Any:
-            return fn(contexts[ctx_id], *args)
-        call.__name__ = getattr(fn, "__name__", "method")
-        return call
 
     # -- resolution, state checks, triggers ----------------------------------------------------------
     def resolve(self, item: Item) -> None:
@@ -414,6 +441,10 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         except Exception:
             self.journal.rollback(0)
             raise
+        finally:
+            # The game is over (or failed): its engine goes back to the runtime for the next game.
+            # Anything that needs the rules again (a view, a derived value) takes one again.
+            self._release_engine()
 
     def next_turn(self) -> None:
         """Pass the turn to the next player; a game past ``max_turns`` is a draw."""
@@ -432,8 +463,9 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         self.record("turn_began", player=nxt, turn=self.state.turn)
 
     def close(self) -> None:
-        """Release the Lua runtime."""
-        self.sandbox.close()
+        """Give the game's engine (system instance, plugin manager, Lua sandbox) back to the
+        runtime, made as new for the next game."""
+        self._release_engine()
 
     def event_log_json(self) -> str:
         """The whole event log as canonical JSON lines (the same bytes for the same game)."""

@@ -25,6 +25,7 @@ from .errors import RulestackError, UnscriptedDecision
 from .events import Event
 from .flow import GameResult
 from .game import Game, Seat
+from .runtime import Runtime
 from .state import Card, Item
 
 
@@ -44,9 +45,10 @@ class Scenario:
     """A position under test, and the game loop that plays it."""
 
     def __init__(self, system: Any, *, seed: int = 0, settings: Mapping[str, Any] | None = None,
-                 plugins: Iterable[Any] = (), player_names: list[str] | None = None) -> None:
+                 plugins: Iterable[Any] = (), player_names: list[str] | None = None,
+                 runtime: Runtime | None = None) -> None:
         self.game = Game.empty(system, seed=seed, settings=settings, plugins=plugins, player_names=player_names,
-                               agents=None)
+                               agents=None, runtime=runtime)
         self.game.agents = [_ScenarioAgent(self) for _ in self.game.agents]
         self.script: deque[tuple[int | None, Any]] = deque()
         self.decision: Decision | None = None
@@ -181,6 +183,13 @@ class Scenario:
             return ("over", self.game.play())
         except Exception as e:
             return ("error", getattr(e, "cause", None) or e)
+
+    def close(self) -> None:
+        """Abandon the scenario (unwinding a paused game loop) and give the game's engine back to
+        its runtime."""
+        if self._runner is not None and not self._runner.dead:
+            self._runner.throw(greenlet.GreenletExit)
+        self.game.close()
 
     # -- direct flow (without the turn loop) ---------------------------------------------------------
     def activate(self, card: str | int, ability: int = 0, player: int | None = None, **kw: Any) -> Item | None:
