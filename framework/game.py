@@ -68,14 +68,12 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         self._engine: Engine | None = None
         self.seed = seed
         self.journal = Journal()
-        self.state = GameState()
-        self.rng = GameRandom(seed, self.journal)
+        self.state = GameState(self.journal)
+        self.rng = GameRandom(seed, self.journal, self.state.random)
         n = system_cls.player_count
         self.agents: list[Agent] = list(agents) if agents else [RandomAgent(seed * 7919 + i + 1) for i in range(n)]
         if len(self.agents) != n:
             raise ConfigurationError(f"{system_cls.name} needs {n} agents, got {len(self.agents)}")
-        #: Every answer given by an agent, in order: with the seed and decks, a full replay.
-        self.decisions: list[Any] = []
         self.decks: list[Deck] = []
         self.started = False
         self._dry_run = 0
@@ -207,6 +205,16 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         """The cards in a zone, bottom to top."""
         cards = self.state.cards
         return [cards[i] for i in self.zone(name, player).cards]
+
+    @property
+    def decisions(self) -> list[Any]:
+        """Every answer given by an agent, in order: with the seed and decks, a full replay. It
+        is part of the state (``state.decisions``) but kept by rollbacks."""
+        return self.state.decisions
+
+    @decisions.setter
+    def decisions(self, answers: list[Any]) -> None:
+        object.__setattr__(self.state, "decisions", list(answers))
 
     @property
     def players(self) -> list[Player]:
