@@ -163,13 +163,13 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         (building a position) record no event."""
         code = self.pool.code(code)
         card = Card(self.state.next_id, self.definition(code), owner)
-        self.journal.setattr(self.state, "next_id", self.state.next_id + 1)
-        self.journal.setitem(self.state.cards, card.id, card)
         z = self.zone(zone, owner if zone_player is None else zone_player)
-        card.zone, card.zone_player = z.name, z.player
+        card.zone, card.zone_player = z.name, z.player          # not in the state yet: plain sets
         card.controller = z.player if z.player is not None else owner
         card.face_up = face_up if face_up is not None else z.spec.visibility == Visibility.PUBLIC
         card.timestamp = self._timestamp()
+        self.journal.setattr(self.state, "next_id", self.state.next_id + 1)
+        self.journal.setitem(self.state.cards, card.id, card)
         self.journal.insert(z.cards, self._index(z, position), card.id)
         if any(ab.role == Role.REPLACEMENT for ab in card.definition.abilities):
             self.journal.append(self._replacers, card.id)

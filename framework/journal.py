@@ -15,6 +15,7 @@ _osetattr = object.__setattr__
 _list_append, _list_pop, _list_insert = list.append, list.pop, list.insert
 _list_setitem = list.__setitem__
 _dict_setitem, _dict_delitem, _dict_pop = dict.__setitem__, dict.__delitem__, dict.pop
+_new_dict, _new_list = dict.__new__, list.__new__
 _SCALARS = frozenset({int, str, bool, float, type(None), tuple, frozenset})
 
 
@@ -73,9 +74,17 @@ class Journal:
         if t in _SCALARS:
             return value
         if t is dict:
-            return JournaledDict(self, value)
+            if value:
+                return JournaledDict(self, value)
+            empty = _new_dict(JournaledDict)   # the common case (a new card's status ...), made fast
+            empty._journal = self
+            return empty
         if t is list:
-            return JournaledList(self, value)
+            if value:
+                return JournaledList(self, value)
+            empty = _new_list(JournaledList)
+            empty._journal = self
+            return empty
         if isinstance(value, Journaled) and getattr(value, "_journal", None) is not self:
             value._bind(self)
         return value
@@ -156,7 +165,8 @@ class JournaledList(list):
     __slots__ = ("_journal",)
 
     def __init__(self, journal: Journal, items: Iterable[Any] = ()) -> None:
-        list.__init__(self, (journal.adopt(v) for v in items))
+        if items:
+            list.__init__(self, [v if type(v) in _SCALARS else journal.adopt(v) for v in items])
         self._journal = journal
 
     def __reduce_ex__(self, protocol: Any) -> Any:
@@ -222,8 +232,9 @@ class JournaledDict(dict):
 
     def __init__(self, journal: Journal, items: Any = ()) -> None:
         dict.__init__(self)
-        for k, v in dict(items).items():
-            _dict_setitem(self, k, journal.adopt(v))
+        if items:
+            for k, v in dict(items).items():
+                _dict_setitem(self, k, v if type(v) in _SCALARS else journal.adopt(v))
         self._journal = journal
 
     def __reduce_ex__(self, protocol: Any) -> Any:
@@ -279,12 +290,16 @@ class Journaled:
 
     __slots__ = ()
 
+    #: The journal it is bound to (``None`` while it is being built). Slotted subclasses declare
+    #: a ``_journal`` slot and set it to ``None`` first thing in ``__init__``.
+    _journal: Journal | None = None
+
     #: The fields holding dicts or lists, made journaled containers when the object is bound.
     _containers: tuple[str, ...] = ()
 
     def __setattr__(self, name: str, value: Any) -> None:
-        journal = getattr(self, "_journal", None)
-        if journal is None or name == "_journal":
+        journal = self._journal
+        if journal is None:
             _osetattr(self, name, value)
         else:
             journal.setattr(self, name, value)

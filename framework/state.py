@@ -18,6 +18,8 @@ from typing import Any, Callable, Iterator, Mapping
 
 import attrs
 
+_osetattr = object.__setattr__
+
 from .events import Event
 from .journal import Journal, Journaled, JournaledDict, JournaledList
 
@@ -57,6 +59,7 @@ class Zone(Journaled):
     _containers = ("cards",)
 
     def __init__(self, spec: ZoneSpec, player: int | None) -> None:
+        _osetattr(self, "_journal", None)
         self.spec = spec
         self.player = player
         self.cards: list[int] = []
@@ -98,20 +101,22 @@ class Card(Journaled):
     _containers = ("status", "counters", "memory")
 
     def __init__(self, card_id: int, definition: Any, owner: int) -> None:
-        self.id = card_id
-        self.definition = definition          # the CardDefinition (immutable card data + abilities)
-        self.code: str = definition.code
-        self.owner = owner
-        self.controller = owner
-        self.zone: str | None = None
-        self.zone_player: int | None = None
-        self.face_up = False
-        self.status: dict[str, Any] = {}     # tapped / rested / position / summoning sick ... (system words)
-        self.counters: dict[str, int] = {}
-        self.memory: dict[str, Any] = {}     # what a card script asked the host to remember
-        self.generation = 0
-        self.timestamp = 0
-        self.attached_to: int | None = None
+        init = _osetattr   # not bound to a journal yet: plain sets, without the journaling __setattr__
+        init(self, "_journal", None)
+        init(self, "id", card_id)
+        init(self, "definition", definition)   # the CardDefinition (immutable card data + abilities)
+        init(self, "code", definition.code)
+        init(self, "owner", owner)
+        init(self, "controller", owner)
+        init(self, "zone", None)
+        init(self, "zone_player", None)
+        init(self, "face_up", False)
+        init(self, "status", {})      # tapped / rested / position / summoning sick ... (system words)
+        init(self, "counters", {})
+        init(self, "memory", {})      # what a card script asked the host to remember
+        init(self, "generation", 0)
+        init(self, "timestamp", 0)
+        init(self, "attached_to", None)
 
     @property
     def name(self) -> str:
@@ -143,6 +148,7 @@ class Player(Journaled):
     _containers = ("values",)
 
     def __init__(self, index: int, name: str) -> None:
+        _osetattr(self, "_journal", None)
         self.index = index
         self.name = name
         self.life: int | None = None
