@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from .conformance import conformance  # noqa: F401  (fixture)
 from .fixtures import random_game, rulestack_cards, scenario, scenario_file  # noqa: F401  (fixtures)
 
 _PATTERNS = ("*.scenario.yaml", "*.scenario.yml", "scenario_*.yaml", "scenario_*.yml")
