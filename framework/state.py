@@ -21,7 +21,22 @@ import attrs
 _osetattr = object.__setattr__
 
 from .events import Event
-from .journal import Journal, Journaled, JournaledDict, JournaledList
+from .journal import Journal, Journaled
+
+
+class EventData(dict):
+    """An event's data: a dict that cannot be changed, since an event records what happened
+    (record a new event instead). Copies (``dict(x)``, ``copy``, ``pickle``) are plain dicts."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> Any:
+        raise TypeError("an event's data cannot be changed: it records what happened (record a new event instead)")
+
+    __setitem__ = __delitem__ = pop = popitem = setdefault = update = clear = __ior__ = _refuse  # type: ignore
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (dict, (dict(self),))
 
 
 class Visibility:
@@ -304,7 +319,7 @@ class GameState(Journaled):
             setattr(state, name, data[name])
         for name in ("values", "stack", "pending", "effects", "result", "decisions"):
             setattr(state, name, from_plain(data[name]))
-        state.log = [Event(seq, kind, cause, source, player, from_plain(d))
+        state.log = [Event(seq, kind, cause, source, player, EventData(from_plain(d)))
                      for seq, kind, cause, source, player, d in data["log"]]
         state.random = random.Random()
         state.random.setstate(from_plain(data["random"]))
@@ -381,7 +396,7 @@ def from_plain(data: Any) -> Any:
         return {from_plain(k): from_plain(v) for k, v in data[_DICT]}
     if len(data) == 1 and _EVENT in data:
         seq, kind, cause, source, player, d = data[_EVENT]
-        return Event(seq, kind, cause, source, player, from_plain(d))
+        return Event(seq, kind, cause, source, player, EventData(from_plain(d)))
     if _OBJECT in data:
         module, _, name = data[_OBJECT].partition(":")
         cls: Any = importlib.import_module(module)

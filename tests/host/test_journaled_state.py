@@ -167,3 +167,13 @@ def test_a_floating_effect_built_before_it_is_added_is_plain_until_then():
                          filter=None, duration="permanent", timestamp=1)
     eff.value = 2                                    # not in a state yet: a plain set
     assert eff.value == 2 and type(eff.targets) is list
+
+
+def test_an_events_data_cannot_be_changed(position):
+    game, grunt = position
+    ev = next(e for e in game.state.log if e.kind == "probe")
+    for change in (lambda: ev.data.__setitem__("card", 99), lambda: ev.data.pop("card"),
+                   lambda: ev.data.update(card=2), lambda: ev.data.clear()):
+        with pytest.raises(TypeError, match="records what happened"):
+            change()
+    assert ev.get("card") == grunt
