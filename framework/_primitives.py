@@ -2,7 +2,7 @@
 the change and record an event with its cause, source and player."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from .cards import Ability, Role
 from .errors import GameOver
@@ -12,6 +12,7 @@ from .state import Card, FloatingEffect, Visibility, Zone
 
 if TYPE_CHECKING:
     from .game import Game
+    from .journal import Journal
     from ._derived import DerivedValues
     from ._views import PlayerViews
 
@@ -25,13 +26,58 @@ class CardIndex:
     modify values and those that remove abilities. Kept by :meth:`StatePrimitives.create_card`
     (journaled), read by the derived values and the flow."""
 
-    __slots__ = ("listeners", "replacers", "static_cards", "ability_removers")
+    __slots__ = ("listeners", "replacers", "static_cards", "ability_removers", "_facts")
 
-    def __init__(self) -> None:
+    def __init__(self, facts: dict[str, tuple[Any, CardFacts]] | None = None) -> None:
         self.listeners: dict[str, list[int]] = {}    # event kind -> cards with a trigger on it
         self.replacers: list[int] = []               # cards with a replacement ability
         self.static_cards: list[int] = []            # cards with a static ability that modifies values
         self.ability_removers: list[int] = []        # cards with a static ability that removes abilities
+        # What each card definition says about the above, worked out once per definition (a
+        # runtime shares this between its games).
+        self._facts = facts if facts is not None else {}
+
+    def add(self, card: Card, journal: Journal) -> None:
+        """Index a card that has just been created (journaled: a rollback forgets it)."""
+        definition = card.definition
+        known = self._facts.get(card.code)
+        if known is None or known[0] is not definition:
+            known = self._facts[card.code] = (definition, CardFacts.of(definition))
+        facts = known[1]
+        if facts.replacer:
+            journal.append(self.replacers, card.id)
+        if facts.static:
+            journal.append(self.static_cards, card.id)
+        if facts.remover:
+            journal.append(self.ability_removers, card.id)
+        for kind in facts.listens:
+            lst = self.listeners.setdefault(kind, [])
+            if card.id not in lst:
+                journal.append(lst, card.id)
+
+
+class CardFacts(NamedTuple):
+    """What a card definition's abilities mean for the :class:`CardIndex`."""
+
+    replacer: bool
+    static: bool
+    remover: bool
+    listens: tuple[str, ...]
+
+    @classmethod
+    def of(cls, definition: Any) -> "CardFacts":
+        abilities = definition.abilities
+        kinds: list[str] = []
+        for ab in abilities:
+            trig = ab.trigger
+            if trig is not None:
+                for kind in ([trig["on"]] if isinstance(trig["on"], str) else trig["on"]):
+                    if kind not in kinds:
+                        kinds.append(kind)
+        return cls(replacer=any(ab.role == Role.REPLACEMENT for ab in abilities),
+                   static=any(ab.role == Role.STATIC and ab.get("modify") for ab in abilities),
+                   remover=any(m.get("op") == "remove_abilities" for ab in abilities for m in ab.get("modify") or ()),
+                   listens=tuple(kinds))
 
 
 class StatePrimitives:
@@ -51,32 +97,22 @@ class StatePrimitives:
                     cause: str = Cause.RULE, source: int | None = None) -> Card:
         """Create a card (a deck card at load time, or a token) in a zone. ``silent`` creations
         (building a position) record no event."""
-        code = self.game.pool.code(code)
-        card = Card(self.game.state.next_id, self.game.definition(code), owner)
-        z = self.game.zone(zone, owner if zone_player is None else zone_player)
+        game = self.game
+        state, journal = game.state, game.journal
+        code = game.pool.code(code)
+        card = Card(state.next_id, game.definition(code), owner)
+        z = game.zone(zone, owner if zone_player is None else zone_player)
         card.zone, card.zone_player = z.name, z.player          # not in the state yet: plain sets
         card.controller = z.player if z.player is not None else owner
         card.face_up = face_up if face_up is not None else z.spec.visibility == Visibility.PUBLIC
         card.timestamp = self.timestamp()
-        self.game.journal.setattr(self.game.state, "next_id", self.game.state.next_id + 1)
-        self.game.journal.setitem(self.game.state.cards, card.id, card)
-        self.game.journal.insert(z.cards, self.position_index(z, position), card.id)
-        if any(ab.role == Role.REPLACEMENT for ab in card.definition.abilities):
-            self.game.journal.append(self.index.replacers, card.id)
-        if any(ab.role == Role.STATIC and ab.get("modify") for ab in card.definition.abilities):
-            self.game.journal.append(self.index.static_cards, card.id)
-        if any(m.get("op") == "remove_abilities" for ab in card.definition.abilities for m in ab.get("modify") or ()):
-            self.game.journal.append(self.index.ability_removers, card.id)
-        for ab in card.definition.abilities:
-            trig = ab.trigger
-            if trig is not None:
-                for kind in ([trig["on"]] if isinstance(trig["on"], str) else trig["on"]):
-                    lst = self.index.listeners.setdefault(kind, [])
-                    if card.id not in lst:
-                        self.game.journal.append(lst, card.id)
+        journal.setattr(state, "next_id", state.next_id + 1)
+        journal.setitem(state.cards, card.id, card)
+        journal.insert(z.cards, self.position_index(z, position), card.id)
+        self.index.add(card, journal)
         if not silent:
-            self.game.record("created", cause=cause, source=source, player=owner, card=card.id, code=code,
-                             to=z.name, to_player=z.player)
+            game.record("created", cause=cause, source=source, player=owner, card=card.id, code=code,
+                        to=z.name, to_player=z.player)
         return card
 
     def new_id(self) -> int:

@@ -84,7 +84,7 @@ class Game:
         self.started = False
         self._tx_depth = 0
         # The jobs of the host, each an object handed the others it works with.
-        self.index = CardIndex()
+        self.index = CardIndex(runtime.card_facts)
         self.views = PlayerViews(self)
         self.derived = DerivedValues(self, self.index)
         self.asking = DecisionAsking(self, self.views)

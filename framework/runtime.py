@@ -144,6 +144,8 @@ class Runtime:
         self.sandbox_options: dict[str, Any] = dict(sandbox_options or {})
         self.pool = CardPool.for_system(self.system_cls, self.cards)
         self._idle: list[Engine] = []
+        #: What each card definition means for a game's card index (see ``rulestack._primitives``).
+        self.card_facts: dict[str, Any] = {}
 
     @classmethod
     def get(cls, system: str | type[GameSystem], settings: Mapping[str, Any] | None = None,
