@@ -177,3 +177,17 @@ def test_a_finished_game_takes_an_engine_again_when_it_needs_the_rules():
     assert game._engine is not None
     game.close()
     assert game._engine is None
+
+
+def test_simulate_plays_its_games_on_one_reused_engine():
+    from rulestack.harness.simulate import SimulationPlan, play_game
+    from rulestack.harness.systems import SystemRef
+    plan = SimulationPlan(system=SystemRef.of("tiny", []), decks=("alpha", "beta"), games=3, seed=4)
+    Runtime.forget(plan.system.load())        # start from no runtime: other tests leave idle engines
+    records = [play_game(plan, i) for i in range(3)]
+    assert all(r["error"] is None for r in records)
+    runtime = Runtime.get(plan.system.load())
+    assert len(runtime._idle) == 1            # each game gave the engine back; the next took it
+    engine = runtime._idle[0]
+    again = play_game(plan, 1)
+    assert runtime._idle == [engine] and again["digest"] == records[1]["digest"]
