@@ -7,7 +7,8 @@ point, and triggered abilities put in the system's order. Each step names the ho
    of the cost and the targets (:meth:`ActionFlow._feasibility_problem`).
 2. **Activation** :meth:`ActionFlow.activate`, all or nothing — a new :class:`Item`; hook
    ``announce``; the cost (hooks ``cost_contributions`` and ``assemble_cost``; each component's
-   :class:`~rulestack.system.CostKind` paid after a dry run says the whole cost can be; hook
+   :class:`~rulestack.system.CostKind` paid after a dry run says the whole cost can be, every dry
+   run inside the context of hook ``cost_judgement``; hook
    ``cost_payment_failed`` when a payment fails part way) and the targets (hook ``choice_rules``),
    in the order ``targets_before_cost`` says; event ``activated``; hook ``push_item``.
 3. **Resolution** :meth:`ActionFlow.resolve` — hook ``resolve_item`` (the host's default runs
@@ -24,6 +25,7 @@ the primitives, the derived values, the asking of players and the card index.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
@@ -115,7 +117,9 @@ class ActionFlow:
 
     def _feasibility_problem(self, act: Activation) -> str | None:
         components = self.assemble_cost(act)
-        if not self._cost_feasible(act, components, 0, []):
+        with self._cost_judgement(act):
+            feasible = self._cost_feasible(act, components, 0, [])
+        if not feasible:
             return (f"the cost of {act.card.name} ({act.ability.label}) cannot be paid: "
                     + ", ".join(c.describe() for c in components))
         for spec in act.ability.targets:
@@ -203,7 +207,13 @@ class ActionFlow:
     def cost_payable(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Can the whole cost be paid now?"""
         comps = self.assemble_cost(act) if comps is None else comps
-        return self._dry(lambda: self._cost_feasible(act, comps, 0, []))
+        with self._cost_judgement(act):
+            return self._dry(lambda: self._cost_feasible(act, comps, 0, []))
+
+    def _cost_judgement(self, act: Activation) -> Any:
+        """The context in which a cost is judged: the system's (hook ``cost_judgement``), or none."""
+        judged = self.game.pm.hook.cost_judgement(game=self.game, activation=act)
+        return judged if judged is not None else contextlib.nullcontext()
 
     def _cost_feasible(self, act: Activation, comps: list[CostComponent], i: int, fixed: list[int]) -> bool:
         """Is there a way to pay components ``i..`` given ``fixed`` choices for component ``i``?
@@ -269,8 +279,9 @@ class ActionFlow:
             cands = kind.candidates(self.game, act.player, comp, act)
             if cands is not None:
                 for _ in range(kind.count(self.game, act.player, comp, act)):
-                    legal = [c for c in cands if c not in chosen and
-                             self._dry(lambda c=c: self._cost_feasible(act, comps, i, chosen + [c]))]
+                    with self._cost_judgement(act):
+                        legal = [c for c in cands if c not in chosen and
+                                 self._dry(lambda c=c: self._cost_feasible(act, comps, i, chosen + [c]))]
                     if not legal:
                         break
                     picked = self.asking.choose_cards(act.player, legal, 1, 1, f"{kind.label}: {act.card.name}",
