@@ -182,7 +182,7 @@ def m_trash_life(ctx: Any, card_id: Any) -> None:
 def m_look_at_top_life(ctx: Any, whose: Any = "either") -> int | None:
     """"Look at up to 1 card from the top of your or your opponent's Life cards and place it at the
     top or bottom": ``whose`` is ``"either"`` (you choose which Life, or neither), ``"you"`` or
-    ``"opponent"``. You choose its end knowing the card (its face is shown only in your prompt).
+    ``"opponent"``. You see the card (a ``looked_at`` event visible to you alone) and choose its end.
     Returns the id looked at, nil if none."""
     game, p = ctx.game, ctx.player
     if whose == "either":
@@ -199,6 +199,8 @@ def m_look_at_top_life(ctx: Any, whose: Any = "either") -> int | None:
     card = _life_end(game, owner, "top")
     if card is None:
         return None
+    game.record("looked_at", cause=Cause.EFFECT, source=ctx.source_id, player=p, cards=[card.id],
+                codes=[card.code], visible=[p])
     if game.choose_option(p, ["leave it on top", "put it at the bottom"], f"where does the top Life card ({card.name}) go?",
                           source=ctx.source_id) == 1:
         life.take_life_card(game, card, LIFE, cause=Cause.EFFECT, source=ctx.source_id, by=p,

@@ -1,0 +1,142 @@
+"""The ST03 (blue) and ST07 (yellow) cards do what their texts say, through the real game loop."""
+from __future__ import annotations
+
+from .board import give_don, leader, position
+
+
+def rested(sc, player):
+    return sum(1 for c in sc.game.cards_in("cost", player) if c.status.get("rested"))
+
+
+def options(sc):
+    return [o.label for o in sc.decision.options]
+
+
+def field_don(sc, player):
+    return len(sc.game.cards_in("cost", player)) + len(sc.game.cards_in("given", player))
+
+
+# -- ST03 (blue) -------------------------------------------------------------------------------------
+
+def test_crocodile_leader_returns_four_don_to_bounce_a_character_once_per_turn():
+    sc = position(leaders=("ST03-001", "Plain Leader"), don=(5, 0))
+    franky = sc.add("Franky", "character", 1)                 # cost 4: may be returned
+    sc.add("Monkey.D.Garp", "character", 1)                   # cost 5: may be returned too
+    sc.answer("activate Crocodile", *["DON!!"] * 4).run()
+    assert field_don(sc, 0) == 1 and len(sc.game.cards_in("don_deck", 0)) == 9
+    assert set(options(sc)) == {"Franky", "Monkey.D.Garp"}
+    sc.answer("Franky").run()
+    assert sc.card(franky).zone == "hand" and sc.card(franky).owner == 1
+    assert not [o for o in options(sc) if o.startswith("activate Crocodile")]
+
+
+def test_crocodile_character_blocks_and_sends_a_cheap_character_to_the_deck_bottom():
+    sc = position(active=1, don=(0, 1))
+    croc = sc.add("ST03-003", "character", 0)
+    give_don(sc, croc, 1)
+    karoo = sc.add("Karoo", "character", 1)                   # cost 1
+    sc.answer("attack Plain Leader with Plain Leader", "block with Crocodile", "Karoo").run()
+    assert sc.card(karoo).zone == "deck" and sc.game.zone("deck", 1).cards[0] == karoo
+    assert sc.card(croc).status.get("rested")
+
+
+def test_gecko_moria_takes_back_a_warlord_but_not_another_moria():
+    sc = position(don=(4, 0))
+    sc.add("Gecko Moria", "hand", 0)
+    sc.add("Gecko Moria", "trash", 0)
+    mihawk = sc.add("Dracule Mihawk", "trash", 0)
+    sc.add("Donquixote Doflamingo", "trash", 0)               # cost 7: too expensive
+    sc.add("Karoo", "trash", 0)                               # not a Warlord
+    sc.answer("play Gecko Moria").run()
+    assert options(sc) == ["Dracule Mihawk"] or options(sc)[:1] == ["Dracule Mihawk"]
+    sc.answer("Dracule Mihawk").run()
+    assert sc.card(mihawk).zone == "hand"
+
+
+def test_mihawk_draws_two_then_trashes_two():
+    sc = position(don=(1, 0), deck=(5, 5))
+    mihawk = sc.add("Dracule Mihawk", "character", 0)
+    give_don(sc, mihawk, 1)
+    sc.add("Karoo", "hand", 0)
+    sc.answer("attack Plain Leader with Dracule Mihawk", ["Karoo", "Dockhand"]).run()
+    assert sorted(sc.zone("trash", 0)) == ["Dockhand", "Karoo"] and sc.zone("hand", 0) == ["Dockhand"]
+
+
+def test_sentomaru_plays_a_pacifista_from_the_deck():
+    sc = position(don=(2, 0))
+    sento = sc.add("Sentomaru", "character", 0)
+    give_don(sc, sento, 1)
+    pacifista = sc.add("Pacifista", "deck", 0)
+    sc.answer("activate Sentomaru", "Pacifista").run()
+    assert sc.card(pacifista).zone == "character" and rested(sc, 0) == 2
+    assert sc.assert_event("shuffled")
+    assert not [o for o in options(sc) if o.startswith("activate Sentomaru")]
+
+
+def test_doflamingo_and_teach_return_characters_by_cost():
+    sc = position(don=(7, 0))
+    sc.add("Donquixote Doflamingo", "hand", 0)
+    garp = sc.add("Monkey.D.Garp", "character", 1)
+    sc.answer("play Donquixote Doflamingo", "Monkey.D.Garp").run()
+    assert sc.card(garp).zone == "hand"
+
+    sc = position(don=(4, 0))
+    sc.add("Marshall.D.Teach", "hand", 0)
+    sc.add("Franky", "character", 1)                          # cost 4: out of reach
+    tsuru = sc.add("Tsuru", "character", 1)
+    sc.answer("play Marshall.D.Teach").run()
+    assert options(sc) == ["Tsuru"]
+    sc.answer("Tsuru").run()
+    assert sc.card(tsuru).zone == "hand"
+
+
+def test_kuma_puts_top_cards_back_on_top_or_at_the_bottom():
+    sc = position(don=(2, 0), deck=(0, 5))
+    a, b, c = sc.add_many(["Karoo", "Franky", "Usopp"], "deck", 0)   # Usopp is the top card
+    sc.add_many(["Dockhand"] * 2, "deck", 0, position="bottom")
+    sc.add("Bartholomew Kuma", "hand", 0)
+    sc.answer("play Bartholomew Kuma", "put at the bottom", "keep on top", "put at the bottom").run()
+    deck = sc.game.zone("deck", 0).cards
+    assert deck[-1] == b and c in deck[:2] and a in deck[:2]
+
+
+def test_sables_main_and_its_trigger_return_a_character():
+    sc = position(don=(4, 0))
+    sc.add("Sables", "hand", 0)
+    garp = sc.add("Monkey.D.Garp", "character", 1)
+    sc.answer("activate Sables", "Monkey.D.Garp").run()
+    assert sc.card(garp).zone == "hand" and rested(sc, 0) == 4
+
+    sc = position(active=1, don=(0, 1))
+    sc.add("Sables", "life", 0)
+    garp = sc.add("Monkey.D.Garp", "character", 1)
+    sc.answer("attack Plain Leader with Plain Leader", "yes", "Monkey.D.Garp").run()
+    assert sc.card(garp).zone == "hand" and "Sables" in sc.zone("trash", 0)
+
+
+def test_thrust_pad_cannon_counter_and_trigger():
+    sc = position(active=1, don=(2, 0))
+    sc.add("Thrust Pad Cannon", "hand", 0)
+    sc.add("Franky", "character", 1)                          # cost 4: out of reach
+    karoo = sc.add("Karoo", "character", 1)
+    sc.answer("attack Plain Leader with Plain Leader", "activate Thrust Pad Cannon").run()
+    assert options(sc) == ["Karoo"]
+    sc.answer("Karoo").run()
+    assert sc.card(karoo).zone == "hand" and sc.card(karoo).owner == 1 and rested(sc, 0) == 2
+
+    sc = position(active=1, don=(0, 1))
+    sc.add("Thrust Pad Cannon", "life", 0)
+    tsuru = sc.add("Tsuru", "character", 1)
+    sc.answer("attack Plain Leader with Plain Leader", "yes", "Tsuru").run()
+    assert sc.card(tsuru).zone == "hand"
+
+
+def test_love_love_mellow_draws_only_with_three_or_fewer_cards_in_hand():
+    for extra, draws in ((3, True), (4, False)):        # counted after Mellow left the hand
+        sc = position(active=1, don=(2, 1))
+        sc.add("Love-Love Mellow", "hand", 0)
+        sc.add_many(["Karoo"] * extra, "hand", 0)
+        sc.answer("attack Plain Leader with Plain Leader", "activate Love-Love Mellow", "Plain Leader",
+                  "no more counters").run()
+        assert sc.assert_event("battle_result").get("target_power") == 9000 and sc.life(0) == 3
+        assert len(sc.zone("hand", 0)) == extra + (1 if draws else 0)
