@@ -140,3 +140,142 @@ def test_love_love_mellow_draws_only_with_three_or_fewer_cards_in_hand():
                   "no more counters").run()
         assert sc.assert_event("battle_result").get("target_power") == 9000 and sc.life(0) == 3
         assert len(sc.zone("hand", 0)) == extra + (1 if draws else 0)
+
+
+# -- ST07 (yellow) -----------------------------------------------------------------------------------
+
+def life_names(sc, player):
+    return [sc.game.card(c).name for c in sc.game.zone("life", player).cards]      # bottom first
+
+
+def test_linlin_leader_takes_a_life_card_then_refills_life_from_hand():
+    sc = position(leaders=("ST07-001", "Plain Leader"), life=(2, 3), don=(0, 0))
+    linlin = leader(sc, 0)
+    give_don(sc, linlin, 2)
+    sc.add("Karoo", "hand", 0)
+    sc.answer("attack Plain Leader with Charlotte Linlin", "yes", "top", "Karoo").run()
+    assert life_names(sc, 0)[-1] == "Karoo" and sc.life(0) == 2 and "Dockhand" in sc.zone("hand", 0)
+
+    sc = position(leaders=("ST07-001", "Plain Leader"), life=(4, 3))
+    give_don(sc, leader(sc, 0), 2)
+    sc.add("Karoo", "hand", 0)
+    sc.answer("attack Plain Leader with Charlotte Linlin", "yes", "bottom").run()
+    assert sc.life(0) == 3 and "Karoo" in sc.zone("hand", 0)         # 3 Life left: no refill
+
+    sc = position(leaders=("ST07-001", "Plain Leader"), life=(0, 3))
+    give_don(sc, leader(sc, 0), 2)
+    sc.add("Karoo", "hand", 0)
+    sc.answer("attack Plain Leader with Charlotte Linlin", "yes").run()
+    assert sc.life(0) == 0 and sc.zone("hand", 0) == ["Karoo"]         # nothing to take: nothing happens
+
+
+def test_katakuri_rearranges_a_life_and_gains_rush_when_behind():
+    sc = position(life=(2, 3), don=(4, 0))
+    sc.add("White Out", "life", 1)                                      # the opponent's top Life card
+    kata = sc.add("Charlotte Katakuri", "hand", 0)
+    sc.answer("play Charlotte Katakuri", "your opponent's Life", "put it at the bottom").run()
+    assert life_names(sc, 1)[0] == "White Out"
+    assert sc.assert_event("looked_at", player=0)
+    assert sc.game.has_keyword(kata, "Rush")
+    sc.answer("attack Plain Leader with Charlotte Katakuri").run()
+    assert sc.life(1) == 3
+
+    sc = position(life=(3, 3), don=(4, 0))
+    kata = sc.add("Charlotte Katakuri", "hand", 0)
+    sc.answer("play Charlotte Katakuri", "neither").run()
+    assert not sc.game.has_keyword(kata, "Rush")
+
+
+def test_snack_pays_a_life_card_for_banish_and_1000_power():
+    sc = position(life=(3, 3), don=(0, 0))
+    snack = sc.add("Charlotte Snack", "character", 0)
+    give_don(sc, snack, 1)
+    top = sc.add("White Out", "life", 1)                                # a [Trigger] that must not fire
+    sc.answer("attack Plain Leader with Charlotte Snack", "yes", "top").run()
+    assert sc.assert_event("battle_result").get("attacker_power") == 8000
+    assert sc.card(top).zone == "trash" and sc.life(1) == 3 and sc.life(0) == 2
+    assert not sc.game.has_keyword(snack, "Banish")                     # "this battle" is over
+
+
+def test_daifuku_moves_the_top_deck_card_into_life():
+    sc = position(life=(3, 3))
+    dai = sc.add("Charlotte Daifuku", "character", 0)
+    give_don(sc, dai, 1)
+    top_deck = sc.add("Franky", "deck", 0)
+    sc.answer("attack Plain Leader with Charlotte Daifuku", "yes", "bottom", "yes").run()
+    assert sc.card(top_deck).zone == "life" and sc.life(0) == 3 and not sc.card(top_deck).face_up
+
+
+def test_pudding_puts_your_own_top_life_card_at_the_bottom():
+    sc = position(life=(2, 3), don=(2, 0))
+    top = sc.add("Karoo", "life", 0)
+    sc.add("Charlotte Pudding", "hand", 0)
+    sc.answer("play Charlotte Pudding", "your Life", "put it at the bottom").run()
+    assert sc.game.zone("life", 0).cards[0] == top and sc.life(0) == 3
+
+
+def test_mont_d_or_activate_and_its_trigger():
+    sc = position(life=(3, 3))
+    mont = sc.add("Charlotte Mont-d'Or", "character", 0)
+    tsuru = sc.add("Tsuru", "character", 1)
+    sc.answer("activate Charlotte Mont-d'Or", "top", "Tsuru").run()
+    assert sc.card(tsuru).zone == "trash" and sc.card(mont).status.get("rested") and sc.life(0) == 2
+
+    sc = position(active=1, don=(0, 1))
+    mont = sc.add("Charlotte Mont-d'Or", "life", 0)
+    sc.add("Karoo", "hand", 0)
+    sc.answer("attack Plain Leader with Plain Leader", "no more counters", "yes").run()   # the one card in hand pays
+    assert sc.card(mont).zone == "character" and sc.zone("trash", 0) == ["Karoo"]
+
+
+def test_linlin_character_lets_the_opponent_choose():
+    sc = position(life=(3, 3), don=(7, 0))
+    sc.add("ST07-010", "hand", 0)
+    sc.answer("play Charlotte Linlin", "trash the top card of your Life").run()
+    assert sc.life(1) == 2 and "Dockhand" in sc.zone("trash", 1)
+    assert sc.decision.player == 0
+
+    sc = position(life=(3, 3), don=(7, 0))
+    sc.add("ST07-010", "hand", 0)
+    sc.answer("play Charlotte Linlin", "your opponent adds").run()
+    assert sc.life(0) == 4 and sc.life(1) == 3
+
+
+def test_zeus_gives_banish_and_prometheus_gives_double_attack_to_linlin():
+    sc = position(leaders=("ST07-001", "Plain Leader"), life=(3, 3))
+    sc.add("Zeus", "character", 0)
+    sc.add("Prometheus", "character", 0)
+    sc.add("White Out", "life", 1)
+    sc.answer("activate Zeus", "Charlotte Linlin", "activate Prometheus", "Charlotte Linlin",
+              "attack Plain Leader with Charlotte Linlin").run()
+    assert sc.life(1) == 2 and sc.zone("trash", 1) == ["White Out", "Dockhand"]
+    assert not sc.events("revealed")                                    # [Banish]: no [Trigger]
+
+
+def test_soul_pocus_trigger_and_power_mochi():
+    sc = position(active=1, don=(0, 1), life=(3, 3))
+    sc.add("Soul Pocus", "life", 0)
+    sc.answer("attack Plain Leader with Plain Leader", "yes", "trash the top card of your Life").run()
+    assert sc.life(1) == 2 and sc.life(0) == 3
+
+    sc = position(active=1, don=(1, 1), life=(3, 3))
+    sc.add("Power Mochi", "hand", 0)
+    sc.answer("attack Plain Leader with Plain Leader", "activate Power Mochi", "neither", "Plain Leader").run()
+    assert sc.assert_event("battle_result").get("target_power") == 7000 and sc.life(0) == 3
+
+    sc = position(active=1, don=(0, 1), life=(3, 3))
+    sc.add("Power Mochi", "life", 0)
+    top = sc.add("Karoo", "life", 1)
+    sc.answer("attack Plain Leader with Plain Leader", "yes", "put it at the bottom").run()
+    assert sc.game.zone("life", 1).cards[0] == top and "Dockhand" in sc.zone("hand", 0)
+
+
+def test_queen_mama_chanter_puts_a_cost_three_character_into_life_face_up():
+    sc = position(life=(3, 3))
+    sc.add("Queen Mama Chanter", "stage", 0)
+    sc.add("Tsuru", "character", 0)                                     # cost 2: not eligible
+    hina = sc.add("Hina", "character", 0)
+    sc.answer("activate Queen Mama Chanter", "top").run()
+    assert options(sc) == ["Hina"]
+    sc.answer("Hina").run()
+    assert sc.card(hina).zone == "life" and sc.card(hina).face_up and sc.life(0) == 3
