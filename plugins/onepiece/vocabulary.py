@@ -201,7 +201,7 @@ def m_look_at_top_life(ctx: Any, whose: Any = "either") -> int | None:
         return None
     game.record("looked_at", cause=Cause.EFFECT, source=ctx.source_id, player=p, cards=[card.id],
                 codes=[card.code], visible=[p])
-    if game.choose_option(p, ["leave it on top", "put it at the bottom"], f"where does the top Life card ({card.name}) go?",
+    if game.choose_option(p, ["leave it on top", "put it at the bottom"], "where does the top Life card you looked at go?",
                           source=ctx.source_id) == 1:
         life.take_life_card(game, card, LIFE, cause=Cause.EFFECT, source=ctx.source_id, by=p,
                             face_up=card.face_up, position="bottom")
