@@ -167,8 +167,9 @@ def test_linlin_leader_takes_a_life_card_then_refills_life_from_hand():
     sc = position(leaders=("ST07-001", "Plain Leader"), life=(0, 3))
     give_don(sc, leader(sc, 0), 2)
     sc.add("Karoo", "hand", 0)
-    sc.answer("attack Plain Leader with Charlotte Linlin", "yes").run()
-    assert sc.life(0) == 0 and sc.zone("hand", 0) == ["Karoo"]         # nothing to take: nothing happens
+    sc.answer("attack Plain Leader with Charlotte Linlin").run()        # no Life card to pay with:
+    assert not sc.events("resolving", card=leader(sc, 0))               # no "you may" offered at all
+    assert sc.life(0) == 0 and sc.zone("hand", 0) == ["Karoo"]
 
 
 def test_katakuri_rearranges_a_life_and_gains_rush_when_behind():
@@ -222,6 +223,12 @@ def test_mont_d_or_activate_and_its_trigger():
     tsuru = sc.add("Tsuru", "character", 1)
     sc.answer("activate Charlotte Mont-d'Or", "top", "Tsuru").run()
     assert sc.card(tsuru).zone == "trash" and sc.card(mont).status.get("rested") and sc.life(0) == 2
+
+    sc = position(life=(0, 3))
+    sc.add("Charlotte Mont-d'Or", "character", 0)
+    sc.add("Tsuru", "character", 1)
+    sc.run()
+    assert not [o for o in options(sc) if o.startswith("activate Charlotte Mont-d'Or")]   # 8-3-1-3
 
     sc = position(active=1, don=(0, 1))
     mont = sc.add("Charlotte Mont-d'Or", "life", 0)

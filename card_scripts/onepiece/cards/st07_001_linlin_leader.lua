@@ -5,6 +5,8 @@
 return {
   abilities = {
     { kind = "when_attacking", don = 2, optional = true,
+      -- Taking the Life card is part of the cost: with no Life cards it cannot be paid (8-3-1-3).
+      condition = function(ctx) return ctx:life("you") > 0 end,
       resolve = function(ctx)
         if ctx:life_end_to_hand() == nil then return end
         if ctx:life("you") > 2 then return end
