@@ -90,3 +90,10 @@ def test_the_first_two_sample_decks_reach_fewer_of_these_moments():
     print(f"\nred vs black over {len(SEEDS)} games: "
           + ", ".join(f"{m} {total[m] / len(SEEDS):.2f}/game" for m in MOMENTS))
     assert total["banished life cards"] == 0                     # no card of theirs has [Banish]
+
+
+def test_the_conformance_kit_passes_with_the_new_decks():
+    from rulestack.testing.conformance import check_system
+
+    report = check_system("onepiece", games=2, seed=40, decks=list(NEW))
+    assert report.games == 2 and report.decisions > 0 and report.passed, report.describe()
