@@ -101,6 +101,12 @@ def test_kuma_puts_top_cards_back_on_top_or_at_the_bottom():
     deck = sc.game.zone("deck", 0).cards
     assert deck[-1] == b and set(deck[:2]) == {a, c}
 
+    sc = position(don=(2, 0), deck=(0, 5))
+    a, b, c = sc.add_many(["Karoo", "Franky", "Usopp"], "deck", 0)
+    sc.add("Bartholomew Kuma", "hand", 0)
+    sc.answer("play Bartholomew Kuma", [], ["Usopp", "Franky", "Karoo"]).run()    # none to the bottom
+    assert sc.game.zone("deck", 0).cards[-3:] == [c, b, a]                         # Karoo is now on top
+
 
 def test_sables_main_and_its_trigger_return_a_character():
     sc = position(don=(4, 0))
