@@ -46,6 +46,13 @@ local m_mininteger, m_maxinteger = math.mininteger, math.maxinteger
 local u_len, u_codepoint, u_offset, u_char, u_codes = utf8.len, utf8.codepoint, utf8.offset, utf8.char,
   utf8.codes
 local lua_random = math.random
+
+-- An integer argument as the C library reads it (numeric strings are converted too, so a guard
+-- cannot be fooled by "1e15" where the C function sees 10^15).
+local function toint(v)
+  if type(v) == "string" then v = tonumber(v) end
+  return m_tointeger(v)
+end
 local MATH, UTF8 = math, utf8
 
 -- Without a host random source, math.random still has to be deterministic (replays).
@@ -217,7 +224,7 @@ local function strlen(s)
 end
 
 local function g_rep(s, n, sep)
-  local k = m_tointeger(n)
+  local k = toint(n)
   if k and k > 0 then
     -- In floats: an integer product could wrap around and pass the check.
     local size = strlen(s) * (k + 0.0) + strlen(sep) * (k - 1.0)
@@ -245,8 +252,8 @@ end
 
 -- Bound on the values a call may return, from the string length and optional i, j (like sub).
 local function range_count(len, i, j, default_j)
-  i = m_tointeger(i or 1)
-  j = m_tointeger(j or default_j)
+  i = toint(i or 1)
+  j = toint(j or default_j)
   if not i or not j then return 0 end   -- let the original raise its argument error
   if i < 0 then i = len + i + 1 end
   if j < 0 then j = len + j + 1 end
@@ -272,8 +279,10 @@ local function g_codepoint(s, i, j, lax)
   return u_codepoint(s, i, j, lax)
 end
 
--- Pattern shape: (anchored, quantifiers, optionals, items). Quantifiers (*, +, -, %b, back
+-- Pattern shape: (anchored, quantifiers, optionals, weight). Quantifiers (*, +, -, %b, back
 -- references) each multiply the matcher's worst case by the subject length, optionals (?) by 2.
+-- The weight is what one attempt at every item costs: 1 per single character or class, and the
+-- length of a set ([...] or %f[...]), which the matcher scans byte by byte on every test.
 local SHAPES, nshapes = {}, 0
 
 local function skip_set(p, i, m)
@@ -293,18 +302,20 @@ local function pattern_shape(p)
   local shape = SHAPES[p]
   if shape then return shape end
   local m = #p
-  local i, q, opt, items = 1, 0, 0, 0
+  local i, q, opt, weight = 1, 0, 0, 0
   local anchored = s_byte(p, 1) == 94
   if anchored then i = 2 end
   while i <= m do
     local c = s_byte(p, i)
     local single = true
+    local start = i
     if c == 37 then                              -- '%'
       local d = s_byte(p, i + 1)
       if d == 98 then                            -- %bxy scans to the balancing char
         q, i, single = q + 1, i + 4, false
-      elseif d == 102 then                       -- %f[set]
+      elseif d == 102 then                       -- %f[set]: the set is scanned at each test
         i, single = skip_set(p, i + 2, m), false
+        weight = weight + (i - start)
       elseif d and d >= 48 and d <= 57 then      -- back reference
         q, i, single = q + 1, i + 2, false
       else
@@ -312,19 +323,20 @@ local function pattern_shape(p)
       end
     elseif c == 91 then                          -- '['
       i = skip_set(p, i, m)
+      weight = weight + (i - start)
     elseif c == 40 or c == 41 then               -- captures are not items
       i, single = i + 1, false
     else
       i = i + 1
     end
-    items = items + 1
+    weight = weight + 1
     if single then
       local nx = s_byte(p, i)
       if nx == 42 or nx == 43 or nx == 45 then q, i = q + 1, i + 1        -- '*', '+', '-'
       elseif nx == 63 then opt, i = opt + 1, i + 1 end                   -- '?'
     end
   end
-  shape = {anchored, q, opt, items}
+  shape = {anchored, q, opt, weight}
   if nshapes >= 256 then SHAPES, nshapes = {}, 0 end
   SHAPES[p] = shape
   nshapes = nshapes + 1
@@ -434,15 +446,21 @@ local function guard_range(what, t, count, other)
   if count > 0 then charge(count // 1) end
 end
 
-local function len_of(t)
-  if type(t) ~= "table" then return 0 end
-  local n = #t                                    -- may run a __len metamethod (hooked)
-  return m_tointeger(n) or 0
+-- The length the C function will use. A __len metamethod could answer one length here and
+-- another to the C function (which asks again), so tables with __len are refused: the guard and
+-- the C function then both see the primitive length.
+local function len_of(what, t)
+  if type(t) ~= "table" then return 0 end        -- the original raises the argument error
+  local mt = dgetmetatable(t)
+  if mt and rawget(mt, "__len") ~= nil then
+    die(s_format("table.%s: tables with a __len metamethod are not allowed", what))
+  end
+  return rawlen(t)
 end
 
 local function g_concat(t, sep, i, j)
-  local fi = m_tointeger(i or 1) or 1
-  local lj = m_tointeger(j or len_of(t)) or 0
+  local fi = toint(i or 1) or 1
+  local lj = toint(j == nil and len_of("concat", t) or j) or 0
   guard_range("concat", t, lj - (fi + 0.0) + 1)
   local r = t_concat(t, sep, i, j)
   if #r > 4096 then charge(#r >> 4); check_clock() end
@@ -450,29 +468,31 @@ local function g_concat(t, sep, i, j)
 end
 
 local function g_insert(t, ...)
+  local n = len_of("insert", t)
   if select("#", ...) >= 2 then                   -- insert at a position: shifts elements in C
-    local pos = m_tointeger((...)) or 1
-    guard_range("insert", t, len_of(t) - (pos + 0.0) + 1)
+    local pos = toint((...)) or 1
+    guard_range("insert", t, n - (pos + 0.0) + 1)
   end
   return t_insert(t, ...)
 end
 
 local function g_remove(t, ...)
+  local n = len_of("remove", t)
   if select("#", ...) >= 1 then
-    local pos = m_tointeger((...)) or 1
-    guard_range("remove", t, len_of(t) - (pos + 0.0) + 1)
+    local pos = toint((...)) or 1
+    guard_range("remove", t, n - (pos + 0.0) + 1)
   end
   return t_remove(t, ...)
 end
 
 local function g_move(a1, f, e, tpos, a2)
-  local fi, ej = m_tointeger(f), m_tointeger(e)
+  local fi, ej = toint(f), toint(e)
   if fi and ej then guard_range("move", a1, ej - (fi + 0.0) + 1, a2) end
   return t_move(a1, f, e, tpos, a2)
 end
 
 local function g_sort(t, comp)
-  local n = len_of(t)
+  local n = len_of("sort", t)
   guard_range("sort", t, n)
   if n > 1 then charge(n * (m_log(n, 2) // 1)) end
   if n > 10000 then return after_heavy(t_sort(t, comp)) end
@@ -480,8 +500,8 @@ local function g_sort(t, comp)
 end
 
 local function g_unpack(t, i, j)
-  local fi = m_tointeger(i or 1) or 1
-  local lj = m_tointeger(j or len_of(t)) or 0
+  local fi = toint(i or 1) or 1
+  local lj = toint(j == nil and len_of("unpack", t) or j) or 0
   local count = lj - (fi + 0.0) + 1
   if count > MAX_VALUES then die("table.unpack: too many values (limit " .. MAX_VALUES .. ")") end
   guard_range("unpack", t, count)

@@ -398,9 +398,10 @@ def test_pathological_pattern_is_refused_or_limited(host, name):
 
 
 @pytest.mark.parametrize("name, message", [
-    ("table_move_bomb", "range too large"), ("table_insert_len", "range too large"),
+    ("table_move_bomb", "range too large"), ("table_insert_len", "tables with a __len metamethod"),
     ("unpack_bomb", "too many values"), ("index_chain_concat", "range too large"),
-    ("rep_empty_loop", "too many repetitions"),
+    ("rep_empty_loop", "too many repetitions"), ("pattern_class_bomb", "pattern too complex"),
+    ("pattern_frontier_bomb", "pattern too complex"),
 ])
 def test_c_loops_are_guarded(host, name, message):
     exc, seconds = quick(host.run, name)
@@ -903,3 +904,36 @@ def test_call_overhead_is_small(host):
             host.box.call(f, 1)
         best = min(best, (time.perf_counter() - t0) / 2000)
     assert best < 50e-6   # ~3 us measured
+
+
+def test_patterns_with_long_sets_that_are_cheap_still_run():
+    """The set weight only refuses what is slow: a long set over a short subject is fine."""
+    with LuaSandbox(methods={}) as box:
+        s = box.load('return {f = function() return ("abc"):find("[" .. ("x"):rep(500) .. "b]") end}',
+                     file="sets.lua")
+        assert box.call(s.data["f"], None) == (2, 2)
+
+
+@pytest.mark.parametrize("call", ["table.insert(t, 1, 0)", "table.remove(t, 1)", "table.sort(t)",
+                                  "table.concat(t)", "table.unpack(t)"])
+def test_table_functions_refuse_a_lying_len_whatever_it_answers_first(call):
+    """The guard and the C function must see one length: a __len (which may answer differently
+    each time) is refused before the C function runs, with a named limit error."""
+    src = ("return {f = function() local n = 0; local t = setmetatable({}, {__len = function() "
+           "n = n + 1; return n == 1 and 1 or 2^40 end, __index = function() return 1 end, "
+           "__newindex = function() end}); " + call + " end}")
+    with LuaSandbox(methods={}) as box:
+        s = box.load(src, file="liar.lua", card="Liar")
+        start = time.perf_counter()
+        with pytest.raises(ScriptLimitError, match="__len metamethod are not allowed") as err:
+            box.call(s.data["f"], None)
+        assert time.perf_counter() - start < FAST
+        assert err.value.card == "Liar" and err.value.line == 1
+
+
+def test_numeric_strings_cannot_slip_past_the_table_guards():
+    with LuaSandbox(methods={}) as box:
+        s = box.load('return {f = function() local t = setmetatable({}, {__index = function() return "x" end}) '
+                     'return table.concat(t, "", 1, "1e12") end}', file="num.lua")
+        with pytest.raises(ScriptLimitError, match="range too large"):
+            box.call(s.data["f"], None)

@@ -117,11 +117,19 @@ EXPECTED: dict[str, tuple[Any, ...]] = {
     # -- loops in C and pathological patterns --------------------------------------------------------------
     "rep_empty_loop": ((LIMIT, "too many repetitions"),),
     "table_move_bomb": ((LIMIT, "range too large"),),
-    "table_insert_len": ((LIMIT, "range too large"),),
+    "table_insert_len": ((LIMIT, "tables with a __len metamethod are not allowed"),),
     "index_chain_concat": ((LIMIT, "range too large"),),
     "pattern_bomb": ((LIMIT, "pattern too complex"),),
     "pattern_gsub_bomb": ((LIMIT, "pattern too complex"),),
     "plain_find_bomb": ((LIMIT, "too long for a plain search"),),
+    "pattern_class_bomb": ((LIMIT, "pattern too complex"),),
+    "pattern_frontier_bomb": ((LIMIT, "pattern too complex"),),
+    "pattern_load_time": ((LOAD, "pattern too complex"),),
+    "table_len_lies": tuple((LIMIT, f"table.{f}: tables with a __len metamethod are not allowed")
+                            for f in ("insert", "remove", "sort", "concat", "unpack")),
+    "table_len_load_time": ((LOAD, "table.sort: tables with a __len metamethod are not allowed"),),
+    "table_numeric_string": ((LIMIT, "range too large"), (LIMIT, "range too large"),
+                             (LIMIT, "too many repetitions")),
     # -- deep recursion in Lua and through C, deeply nested source ------------------------------------------
     "deep_recursion": ((E, "stack overflow"),),
     "deep_recursion_c": ((E, "stack overflow"),),
