@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .errors import StopResolution
 from .events import Cause
 from .flow import ChoiceRequest
-from .sandbox import HostUsageError
+from .sandbox import HostUsageError, ScriptError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,6 +42,19 @@ def relative_player(game: "Game", perspective: int | None, who: Any) -> int:
     if who == "inactive":
         return game.opponent(game.state.active_player)
     raise ScriptUsageError(f"unknown player word {who!r} (use 'you', 'opponent', 'active' or an index)")
+
+
+def stopped_call(card: Any, ctx: "EffectContext", nested: bool) -> None:
+    """What a :class:`StopResolution` escaping one script call means (host control flow stays in
+    the host): inside another script's host call it ends only that call (the outer card goes
+    on); from a resolution it stops that resolution (re-raised); from anything else (a condition,
+    a value, a cost) it is the card's mistake, a named :class:`ScriptError`."""
+    if nested:
+        return None
+    if ctx.item is not None:
+        raise StopResolution()
+    raise ScriptError("the call was stopped (ctx:stop() or a failed choice), but it is not resolving "
+                      "anything; only a resolution can be stopped", card.name, card.definition.script or card.code)
 
 
 class EffectContext:
@@ -376,7 +389,11 @@ def m_reveal(ctx: EffectContext, cards: Any) -> None:
 
 
 def m_stop(ctx: EffectContext) -> None:
-    """Stop the resolution here: the rest of the text does not apply (a failed "if")."""
+    """Stop the resolution here: the rest of the text does not apply (a failed "if"). Only a
+    resolving ability can stop (a condition returns false instead)."""
+    if ctx.item is None:
+        raise ScriptUsageError("ctx:stop() ends a resolution, and this function is not resolving one "
+                               "(a condition or value returns instead)")
     raise StopResolution()
 
 

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, Deck, Role, ScriptFunction
-from .context import HOST_METHODS, EffectContext, relative_player
+from .context import HOST_METHODS, EffectContext, relative_player, stopped_call
 from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import GameResult, PendingTrigger
@@ -265,6 +265,7 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
     def run_script(self, card: Card, fn: Any, ctx: Any, *args: Any) -> Any:
         """Call a function of a card's ability: a Lua function of its script (in the sandbox, with
         ``ctx``) or a Python callable given by a keyword expansion (``fn(ctx, *args)``)."""
+        nested = self.sandbox.in_call()   # inside another script's host call: a stop ends only this call
         try:
             if isinstance(fn, ScriptFunction):
                 ref = LuaFunctionRef(script=self._script_ids[card.code], path=fn.path, line=fn.line)
@@ -276,6 +277,8 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
                 finally:
                     del self._contexts[cid]
             return fn(ctx, *args)
+        except StopResolution:
+            return stopped_call(card, ctx, nested)
         except RulestackError as e:
             # Errors from host or system code called by the script: say whose script it was.
             if not isinstance(e, ScriptError) and not getattr(e, "__notes__", None):
@@ -407,7 +410,7 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
             return over.result
         except GameAborted:
             raise
-        except RulestackError as e:   # card script errors included
+        except (RulestackError, StopResolution) as e:   # card script errors included
             self.journal.rollback(0)
             where = "".join(f" ({note})" for note in getattr(e, "__notes__", ()))
             raise GameAborted(f"game aborted at turn {self.state.turn}: {e}{where}", cause=e) from e

@@ -366,11 +366,16 @@ class LuaSandbox:
             args = (False,)
         frames = self._frames
         glet = _getcurrent()
-        # A call made from inside a host method of the running call shares its budget; a call from
+        # Each card pays for itself: a call made from inside a host method of the running call
+        # shares its budget only when it runs the same script (a card running its own functions
+        # again); another card's function (a trigger condition checked during this card's host
+        # call) gets its own budget and deadline, and is blamed for its own limits. A call from
         # another greenlet (the running one is suspended there) is independent.
-        shared = bool(frames) and frames[-1][0] is glet
+        nested = bool(frames) and frames[-1][0] is glet
+        shared = nested and frames[-1][2] == sid
+        base = self._nested_base() if nested else None
         r = self._enter(run, sid, (sid, idx, shared, ctx, *args), glet)
-        self._after(sid, r)
+        self._after(sid, r, base=base)
         if r is True:
             return None
         if type(r) is tuple:
@@ -384,6 +389,13 @@ class LuaSandbox:
                 values = _decode_values(it, n)
                 return values[0] if n == 1 else tuple(values)
         raise self._failure(r, sid)
+
+    def in_call(self) -> bool:
+        """Whether a script call of this sandbox is running in the current greenlet (so that a
+        call made now is nested inside it, e.g. a condition checked during another card's host
+        call)."""
+        frames = self._frames
+        return bool(frames) and frames[-1][0] is _getcurrent()
 
     def memory_used(self) -> int:
         """Bytes of Lua heap in use (what ``max_memory`` limits)."""
@@ -419,7 +431,7 @@ class LuaSandbox:
     def _enter(self, runner: Any, sid: int, args: tuple, glet: Any = None) -> Any:
         """Run ``runner(*args)`` (the Lua run/define function) as a new frame."""
         frames = self._frames
-        frame = [glet if glet is not None else _getcurrent(), None]
+        frame = [glet if glet is not None else _getcurrent(), None, sid]
         # lupa releases the GIL while Lua runs: keep a second thread out until the frame is done.
         with self._lock:
             frames.append(frame)
@@ -461,18 +473,36 @@ class LuaSandbox:
             return (False, "error", str(exc).split("\nstack traceback:", 1)[0], False)
         raise exc
 
-    def _after(self, sid: int, r: Any, quiet: bool = False) -> None:
+    def _nested_base(self) -> int:
+        """The heap before a nested call (collected first when it is high, so that the growth
+        measured after the call is what the nested script kept)."""
+        rt = self._rt
+        used = rt.get_memory_used()
+        if used > self._soft_memory // 2:
+            rt.gccollect()
+            used = rt.get_memory_used()
+        return used
+
+    def _after(self, sid: int, r: Any, quiet: bool = False, base: int | None = None) -> None:
         """Memory accounting after a frame: collect, and unload a script that keeps the heap above
         the soft limit (the next script must not pay for it). ``quiet``: collect only (the frame
-        already ends with another exception)."""
+        already ends with another exception). ``base``: the heap before a nested call, whose
+        script is blamed for what it kept (not the card whose host call ran it)."""
         rt = self._rt
         memory_error = type(r) is tuple and r[0] is False and r[1] == "memory"
-        if not memory_error and rt.get_memory_used() <= self._soft_memory:
+        if not memory_error and rt.get_memory_used() <= self._soft_memory // (2 if base is not None else 1):
             return
         rt.gccollect()
         used = rt.get_memory_used()
-        if used <= self._soft_memory or self._frames or quiet:
-            # Inside another call, live memory may belong to the outer frames: judge at the end.
+        if quiet:
+            return
+        if base is not None:
+            # A nested call: only what it added since it began is its own (the outer frames'
+            # live memory is theirs, judged when they end).
+            if used - base <= self._soft_memory // 2:
+                return
+            used = used - base
+        elif used <= self._soft_memory or self._frames:
             return
         info = self._scripts.get(sid)
         self._wipe(sid)
@@ -672,10 +702,10 @@ class LuaSandbox:
             return result
 
         def dispatch(ctx_id: int, *args: Any) -> Any:
-            return finish(frames[-1] if frames else [None, None], (ctx_id, *args))
+            return finish(frames[-1] if frames else [None, None, None], (ctx_id, *args))
 
         def dispatch_stream(ctx_id: int, n: int, *stream: Any) -> Any:
-            frame = frames[-1] if frames else [None, None]
+            frame = frames[-1] if frames else [None, None, None]
             try:
                 args = (ctx_id, *_decode_values(iter(stream), n))
             except BaseException as exc:   # never raise into Lua
@@ -690,7 +720,7 @@ class LuaSandbox:
     def _random_dispatch(self, lo: int, hi: int) -> Any:
         """The Python side of math.random: ``random(lo, hi)``, checked."""
         frames = self._frames
-        frame = frames[-1] if frames else [None, None]
+        frame = frames[-1] if frames else [None, None, None]
         try:
             r = self._random(lo, hi)
             if type(r) is not int or not lo <= r <= hi:

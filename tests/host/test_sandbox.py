@@ -22,7 +22,7 @@ from rulestack.sandbox import (LoadedScript, LuaFunctionRef, LuaSandbox, ScriptE
 
 ATTACKS = Path(__file__).resolve().parent.parent / "attacks"
 PWNED = Path("/tmp/rulestack-pwned")
-FAST = 2.0   # seconds: every limit must be enforced well within this
+FAST = 5.0   # seconds: every limit must be enforced well within this (~0.1-0.3 s on a quiet machine; the margin is for a shared, loaded one)
 
 
 class HostBoom(Exception):
@@ -890,7 +890,9 @@ def test_loading_many_scripts_is_fast():
     t0 = time.perf_counter()
     for i in range(1000):
         box.load(source, file=f"card_{i}.lua", card=str(i))
-    assert time.perf_counter() - t0 < 0.5   # ~45 ms measured; generous for noisy machines
+    # ~45 ms measured on a quiet machine (benchmarks/ has the figures); this only catches a
+    # quadratic blow-up, not noise on a shared machine.
+    assert time.perf_counter() - t0 < 5
     box.close()
 
 
