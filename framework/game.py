@@ -11,13 +11,14 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, Deck, Role, ScriptFunction
-from .context import HOST_METHODS, EffectContext, relative_player, stopped_call
+from .context import HOST_METHODS, EffectContext, checked_method, relative_player, stopped_call
 from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import GameResult, PendingTrigger
 from .journal import Journal
 from .pool import CardPool, make_plugin_manager
 from .rng import GameRandom
+from .runaway import RunawayGuard
 from .sandbox import LuaFunctionRef, LuaSandbox, ScriptError
 from .state import Card, GameState, Item, Player, Visibility, Zone
 from .system import GameSystem, find_system
@@ -82,7 +83,8 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         self._observed = len(self.pm.hook.on_event.get_hookimpls()) > 0
         self.auto_single = True
         methods = {**HOST_METHODS, **self.system.script_methods}
-        self.sandbox = LuaSandbox(methods={name: self._method(fn) for name, fn in methods.items()},
+        self._runaway = RunawayGuard(self)
+        self.sandbox = LuaSandbox(methods={name: self._method(checked_method(name, fn)) for name, fn in methods.items()},
                                   random=self.rng.randint, **dict(sandbox_options or {}))
         names = list(player_names) if player_names else [f"P{i}" for i in range(n)]
         for i in range(n):
@@ -232,6 +234,7 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         ev = Event(len(self.state.log) + 1, kind, cause, source, player, data)
         self.journal.log(self.state.log, ev)
         if not self._dry_run:
+            self._runaway.event(ev)   # a turn past any legal game's events ends the game (rulestack.runaway)
             if kind in self._listeners:
                 self._match_triggers(ev)
             if self._observed:

@@ -35,6 +35,7 @@ import attrs
 import lupa.lua54 as lupa  # pin Lua 5.4; never `from lupa import LuaRuntime` (Lua 5.5 in 2.8)
 
 from .errors import RulestackError
+from .escape import escape_text
 from .lua_source import format_path, line_of
 
 try:  # Calls suspended in a greenlet are told apart from nested calls by their greenlet.
@@ -66,6 +67,8 @@ _MAX_VALUES = 8192            # values one table.unpack / string.byte / utf8.cod
 _MAX_TABLE_RANGE = 1_000_000  # elements one table.concat/insert/remove/move/sort may touch
 _PATTERN_LIMIT = 1e8          # worst-case matcher steps of one pattern call (~0.2 s measured)
 _PLAIN_LIMIT = 4e9            # worst-case byte comparisons of one plain find
+_NO_ALLOWANCE = 2**62         # no per-turn / per-game allowance unless set (set_allowances)
+_HOST_CALL_COST = 1000        # instructions charged for one host call (its Python work is unseen)
 _LUA_IDSIZE = 60              # Lua's LUA_IDSIZE: chunk names are cut to 59 bytes in messages
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
@@ -92,12 +95,15 @@ class ScriptError(RulestackError):
         self.line = line
 
     def __str__(self) -> str:
-        where = self.file or ""
+        # What a script or card file chose (its message, name, path) never carries control
+        # characters into a terminal or a log: they are shown escaped.
+        message = escape_text(self.message)
+        where = escape_text(self.file or "")
         if self.line is not None:
             where = f"{where}:{self.line}" if where else f"line {self.line}"
-        if self.card is not None:
-            return f"card {self.card!r} ({where}): {self.message}" if where else f"card {self.card!r}: {self.message}"
-        return f"{where}: {self.message}" if where else self.message
+        if self.card is not None:   # repr shows a name's control characters escaped already
+            return f"card {self.card!r} ({where}): {message}" if where else f"card {self.card!r}: {message}"
+        return f"{where}: {message}" if where else message
 
 
 class ScriptLoadError(ScriptError):
@@ -231,7 +237,8 @@ class LuaSandbox:
     def __init__(self, *, methods: Mapping[str, Callable[..., Any]],
                  random: Callable[[int, int], int] | None = None,
                  max_memory: int = 64 * 2**20, instruction_limit: int = 20_000_000,
-                 cpu_seconds: float = 2.0, max_source: int = 256 * 1024) -> None:
+                 cpu_seconds: float = 2.0, max_source: int = 256 * 1024,
+                 turn_allowance: int | None = None, game_allowance: int | None = None) -> None:
         for name, fn in methods.items():
             if not isinstance(name, str) or not callable(fn):
                 raise TypeError(f"methods must map names to callables, got {name!r}: {fn!r}")
@@ -261,7 +268,9 @@ class LuaSandbox:
             "hook_count": _HOOK_COUNT, "max_depth": _MAX_DEPTH, "max_data_depth": _MAX_DATA_DEPTH,
             "max_nodes": _MAX_NODES, "max_rep": _MAX_REP, "max_values": _MAX_VALUES,
             "max_table_range": _MAX_TABLE_RANGE, "pattern_limit": _PATTERN_LIMIT,
-            "plain_limit": _PLAIN_LIMIT, "boot_source": "=" + _BOOT_NAME, "abort": self._abort,
+            "plain_limit": _PLAIN_LIMIT, "host_call_cost": _HOST_CALL_COST,
+            "turn_allowance": int(turn_allowance or _NO_ALLOWANCE),
+            "game_allowance": int(game_allowance or _NO_ALLOWANCE), "boot_source": "=" + _BOOT_NAME, "abort": self._abort,
             "usage": self._usage,
         })
         dispatchers = rt.table_from({name: rt.table_from(self._make_dispatchers(name, fn))
@@ -275,7 +284,10 @@ class LuaSandbox:
         self._unwind = api.unwind
         self._wipe = api.wipe
         self._sethook = api.sethook   # the C function debug.sethook: calling it runs no VM code
-        del api, boot, cfg, dispatchers
+        self._new_turn = api.new_turn
+        self._cfg = cfg
+        self._instruction_limit = int(instruction_limit)
+        del api, boot, dispatchers
 
     # ----------------------------------------------------------------------------------------
     # Public API
@@ -390,6 +402,27 @@ class LuaSandbox:
                 return values[0] if n == 1 else tuple(values)
         raise self._failure(r, sid)
 
+    def set_allowances(self, turn: int | None = None, game: int | None = None) -> None:
+        """Bound what each script may use over many calls: ``turn`` instructions per turn and
+        ``game`` per game, all its calls included (nested calls of other scripts are theirs).
+        Defaults: twice and five times ``instruction_limit``. A game sets them (the runaway
+        guard, :mod:`rulestack.runaway`); a bare sandbox has none."""
+        if self._cfg is None:
+            raise RuntimeError("LuaSandbox is closed")
+        self._cfg.turn_allowance = int(turn or 2 * self._instruction_limit)
+        self._cfg.game_allowance = int(game or 5 * self._instruction_limit)
+
+    def new_turn(self) -> None:
+        """A new turn: every script's allowance for the turn (``turn_allowance`` instructions over
+        all its calls, nested ones included; see :meth:`set_allowances`) starts again."""
+        if self._new_turn is not None:
+            self._new_turn(False)
+
+    def new_game(self) -> None:
+        """A new game on this sandbox: the per-turn and per-game allowances start again."""
+        if self._new_turn is not None:
+            self._new_turn(True)
+
     def in_call(self) -> bool:
         """Whether a script call of this sandbox is running in the current greenlet (so that a
         call made now is nested inside it, e.g. a condition checked during another card's host
@@ -409,7 +442,8 @@ class LuaSandbox:
             return
         if self._frames:
             raise RuntimeError("cannot close a LuaSandbox while one of its calls is running")
-        self._run = self._define = self._unwind = self._wipe = self._sethook = None
+        self._run = self._define = self._unwind = self._wipe = self._sethook = self._new_turn = None
+        self._cfg = None
         self._abort = self._usage = None
         self._rt = None
         self._handles.clear()

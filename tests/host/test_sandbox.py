@@ -367,7 +367,7 @@ def test_cpu_deadline():
     script = box.load("return { f = function() while true do end end }", file="t.lua")
     exc, seconds = quick(box.call, script.data["f"], None)
     assert isinstance(exc, ScriptLimitError) and exc.message == "time limit exceeded"
-    assert 0.25 < seconds < 1.5
+    assert 0.25 < seconds < FAST   # CPU time: the wall clock runs longer on a loaded machine
     box.close()
 
 

@@ -33,6 +33,8 @@ PWNED = Path("/tmp/rulestack-pwned")
 
 E, LIMIT, MEMORY, LOAD = ScriptError, ScriptLimitError, ScriptMemoryError, CardDataError
 HARMLESS = None
+#: The order in which pairs() and next() walk the nondeterminism attack's table, in every runtime.
+KEY_ORDER = ",".join(["1", "3", "2.5"] + sorted(f"key{i}" for i in range(1, 41)) + ["true"])
 
 
 def marked(text: str) -> tuple[str, str]:
@@ -81,6 +83,8 @@ EXPECTED: dict[str, tuple[Any, ...]] = {
     "ctx_forge": ((E, "needs a valid ctx"),),
     "ctx_stale": (HARMLESS, (E, "needs a valid ctx")),
     "global_leak": (HARMLESS,),
+    "global_state": (marked("nil nil nil 1"), marked("nil nil nil 1")),
+    "nondeterminism": (marked(KEY_ORDER), marked(KEY_ORDER), marked("table function thread"), marked("nil")),
     "env_reach": (marked(""),),
     # -- collectgarbage and __gc ----------------------------------------------------------------------------
     "escape_collectgarbage": ((E, "global 'collectgarbage'"),),
@@ -111,8 +115,13 @@ EXPECTED: dict[str, tuple[Any, ...]] = {
     "concat_doubling_pcall": ((MEMORY, "memory limit exceeded"),),
     "table_fill": ((MEMORY, "memory limit exceeded"),),
     "memory_hoard": ((MEMORY, "retained too much memory"),),
+    "memory_hoard_global": (HARMLESS,),
     "near_cap_host_data": (HARMLESS,),
     "unpack_bomb": ((LIMIT, "too many values"),),
+    "host_data_remember": ((E, "ctx:remember(): this card would keep too much"),),
+    "host_data_record": ((E, "ctx:record(): this card has recorded too much this game"),
+                         (LIMIT, "instruction limit exceeded"), (E, "the event data is too large")),
+    "host_data_log": ((E, "ctx:log(): this card has recorded too much this game"),),
     "upper_amplify": ((LIMIT, "limit exceeded"),),
     # -- loops in C and pathological patterns --------------------------------------------------------------
     "rep_empty_loop": ((LIMIT, "too many repetitions"),),
