@@ -47,9 +47,9 @@ def test_an_error_in_a_condition_names_the_condition_card():
 
 def test_a_looping_condition_is_stopped_and_blamed_not_the_card_whose_call_ran_it():
     arena = _arena("Meddler Loop")
-    error, seconds, _ = arena.play(0)
+    error, _, _ = arena.play(0)
     assert type(error) is ScriptLimitError and error.card == "Meddler Loop", repr(error)
-    assert seconds < 5
+    assert "instruction limit exceeded" in str(error)
 
 
 def test_a_condition_that_burns_under_its_own_budget_does_not_spend_the_outer_cards_budget():

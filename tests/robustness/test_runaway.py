@@ -3,8 +3,6 @@ game that would never end; the host ends it with a named, reported result (a dra
 rules for a mandatory loop), and a card that burns time in its conditions is stopped by name."""
 from __future__ import annotations
 
-import time
-
 from rulestack import Deck, Game, ScriptLimitError
 
 from .test_attacks import Arena
@@ -16,16 +14,13 @@ def test_a_self_triggering_loop_ends_the_game_as_a_reported_draw():
     game = Game("hostile", [LOOP_DECK, "beta"], seed=1)
     game.system.max_events_per_turn = 1000   # the default (5000) takes longer to reach
     try:
-        start = time.perf_counter()
         result = game.play()
-        seconds = time.perf_counter() - start
     finally:
         game.close()
     assert result.winners == ()
     assert "the game runs away: more than 1000 events in turn" in result.reason, result.reason
     assert result.reason.startswith("a draw")
     assert game.events[-1].kind == "game_over"
-    assert seconds < 120
 
 
 def test_a_system_rule_decides_what_a_runaway_game_means():
