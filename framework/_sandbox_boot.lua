@@ -851,7 +851,7 @@ for name, pair in next, HOST_METHODS do
     end
     -- A host call does work the count hook never sees: each one is charged as HOST_CALL_COST
     -- instructions, so that one call of a script can make at most a bounded number of them
-    -- (20,000 with the default budget) even when it catches every refusal with pcall.
+    -- (4,000 with the default budget) even when it catches every refusal with pcall.
     charge(HOST_CALL_COST)
     local n = select("#", ...)
     if n > 0 then

@@ -68,7 +68,7 @@ _MAX_TABLE_RANGE = 1_000_000  # elements one table.concat/insert/remove/move/sor
 _PATTERN_LIMIT = 1e8          # worst-case matcher steps of one pattern call (~0.2 s measured)
 _PLAIN_LIMIT = 4e9            # worst-case byte comparisons of one plain find
 _NO_ALLOWANCE = 2**62         # no per-turn / per-game allowance unless set (set_allowances)
-_HOST_CALL_COST = 1000        # instructions charged for one host call (its Python work is unseen)
+_HOST_CALL_COST = 5000        # instructions charged for one host call (its Python work, ~10-50 us, is unseen)
 _LUA_IDSIZE = 60              # Lua's LUA_IDSIZE: chunk names are cut to 59 bytes in messages
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
