@@ -18,6 +18,7 @@ from .. import decisions as d
 from ..agents import find_option
 from ..decisions import Decision
 from ..errors import IllegalAnswer, RulestackError
+from ..escape import escape_lines, escape_text
 
 HELP = """answers:
   2          the option numbered 2
@@ -46,7 +47,9 @@ class HumanAgent:
 
     # -- output -----------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        """Write lines to the person. Control characters are escaped (a card's text never drives
+        the terminal); the line breaks the host laid out stay."""
+        self.stdout.write(escape_lines(text) + "\n")
         self.stdout.flush()
 
     def show_news(self, game: Any) -> None:
@@ -56,7 +59,7 @@ class HumanAgent:
         for ev in log[self.seen:]:
             line = narrate(game, ev, viewer=self.player)
             if line:
-                self.say(f"  {line}")
+                self.say(f"  {escape_text(line)}")   # one event, one line: no forged lines
         self.seen = len(log)
 
     def show_board(self, view: Mapping[str, Any], force: bool = False) -> None:
@@ -67,7 +70,7 @@ class HumanAgent:
 
     def show_log(self, game: Any, n: int = 15) -> None:
         from ..narrate import narrate
-        lines = [narrate(game, ev, viewer=self.player) for ev in game.state.log]
+        lines = [escape_text(x) if x else x for x in (narrate(game, ev, viewer=self.player) for ev in game.state.log)]
         shown = [x for x in lines if x][-n:]
         self.say("\n".join(f"  {x}" for x in shown) or "  (nothing yet)")
 
@@ -166,11 +169,11 @@ def render_decision(decision: Decision, game: Any = None) -> str:
         how = f"choose {lo}" if lo == hi else f"choose {lo} to {hi}"
         if lo == 0:
             how += " (- for none)"
-    lines = [f"P{decision.player}, your decision ({kind}): {decision.prompt} - {how}"]
+    lines = [f"P{decision.player}, your decision ({kind}): {escape_text(decision.prompt)} - {how}"]
     shared = _shared_labels(decision.options)
     for i, opt in enumerate(decision.options, 1):
         where = f" ({_where(opt, game)})" if opt.label in shared else ""
-        lines.append(f"  {i:>2}. {opt.label}{where}{_card_info(opt)}")
+        lines.append(f"  {i:>2}. {escape_text(opt.label)}{where}{escape_text(_card_info(opt))}")
     return "\n".join(lines)
 
 
@@ -203,7 +206,7 @@ def _card_info(opt: d.Option) -> str:
 def _card_text(card: Mapping[str, Any]) -> str:
     if card.get("face_down"):
         return "(face down)"
-    name = str(card.get("name", "?"))
+    name = escape_text(card.get("name", "?"))
     bits = [f"{k}" if v is True else f"{k}={v}" for k, v in (card.get("status") or {}).items() if v]
     bits += [f"{k}x{v}" for k, v in (card.get("counters") or {}).items()]
     return name + (f" [{', '.join(bits)}]" if bits else "")
@@ -277,6 +280,6 @@ def _who(idx: Any, me: Any, view: Mapping[str, Any], names: Mapping[int, str]) -
     if idx is None:
         return "?"
     players = view.get("players", [])
-    name = players[idx]["name"] if 0 <= idx < len(players) else f"P{idx}"
+    name = escape_text(players[idx]["name"]) if 0 <= idx < len(players) else f"P{idx}"
     extras = [x for x in (names.get(idx), "you" if idx == me else None) if x]
     return f"{name} ({', '.join(extras)})" if extras else name

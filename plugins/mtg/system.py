@@ -136,6 +136,11 @@ class MTGSystem(GameSystem):
             raise ConfigurationError(f"setting 'cr' must be one of {', '.join(sagas.EDITIONS)}, "
                                      f"not {self.settings['cr']!r}")
 
+    def runaway_result(self, game: Any, reason: str) -> tuple[tuple[int, ...], str]:
+        """104.4b: a game that enters a loop of mandatory actions nobody can stop is a draw
+        (asked by the host's runaway guard, :mod:`rulestack.runaway`)."""
+        return (), f"a draw (104.4b: a loop of mandatory actions): {reason}"
+
     # -- setup and turns ----------------------------------------------------------------------------
     @hookimpl
     def setup_game(self, game: Any) -> None:
