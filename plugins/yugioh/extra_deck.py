@@ -34,7 +34,7 @@ from typing import Any, Iterable
 from rulestack import Action, Cause, IllegalAction
 
 from . import chain, rules
-from .cardinfo import ATTACK, free_zones, is_monster
+from .cardinfo import ATTACK, DEFENSE, free_zones, is_monster
 from .moves import place_on_field, send
 
 #: The card fields this module reads (added to the system's ``card_fields``).
@@ -202,6 +202,19 @@ def summon_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
+def is_link(card: Any) -> bool:
+    return _fields(card).get("frame") == "Link"
+
+
+def summon_position(game: Any, player: int, card: Any, source: int | None) -> str:
+    """A Special Summoned monster is placed in face-up Attack or Defense Position, as its controller
+    chooses; a Link Monster has no DEF and is always in Attack Position."""
+    if is_link(card):
+        return ATTACK
+    return (ATTACK, DEFENSE)[game.choose_option(player, ["Attack Position", "Defense Position"],
+                                                f"battle position for {card.name}", source=source)]
+
+
 def _set_label(game: Any, ids: Iterable[int]) -> str:
     return " + ".join(game.card(cid).name for cid in ids)
 
@@ -216,7 +229,7 @@ def choose_set(game: Any, player: int, sets: list[tuple[int, ...]], what: str, s
 
 def perform_summon(game: Any, action: Action) -> None:
     """Synchro, Xyz or Link Summon: the materials are used (to the GY, or attached for an Xyz
-    Summon), the monster is placed face-up in Attack Position, and the Summon waits in the
+    Summon), the monster is placed face-up in the position its controller chooses, and the Summon waits in the
     ``summon`` window, where it may be negated (:func:`.summoning.finish_summon`)."""
     player, card = action.player, game.card(action.card)
     if card.zone != "extra" or card.controller != player:
@@ -226,13 +239,14 @@ def perform_summon(game: Any, action: Action) -> None:
         raise IllegalAction(f"no legal set of materials for {card.name}")
     how = HOW[action.kind]
     chosen = choose_set(game, player, sets, f"the {how.capitalize()} Summon of {card.name}", card.id)
+    pos = summon_position(game, player, card, card.id)
     chain.mark_last_thing(game)
     if how != "xyz":
         for cid in chosen:
             send(game, cid, "graveyard", how=f"{how}_material", cause=Cause.ACTION, source=card.id, by=player)
-        card = place_on_field(game, card, player, ATTACK, face_up=True, how="summoning", cause=Cause.ACTION)
+        card = place_on_field(game, card, player, pos, face_up=True, how="summoning", cause=Cause.ACTION)
     else:
-        card = place_on_field(game, card, player, ATTACK, face_up=True, how="summoning", cause=Cause.ACTION)
+        card = place_on_field(game, card, player, pos, face_up=True, how="summoning", cause=Cause.ACTION)
         for cid in chosen:
             attach(game, card, cid, source=card.id, by=player)
     game.record("materials_used", cause=Cause.ACTION, player=player, card=card.id, how=how, materials=list(chosen))
@@ -294,9 +308,10 @@ def fusion_summon(game: Any, player: int, source: int | None) -> int | None:
                            source=source) if len(found) > 1 else 0
     card, sets = found[i]
     chosen = choose_set(game, player, sets, f"the Fusion Summon of {card.name}", source)
+    pos = summon_position(game, player, card, source)
     for cid in chosen:
         send(game, cid, "graveyard", how="fusion_material", cause=Cause.EFFECT, source=source, by=player)
-    return _summon_by_effect(game, card, player, "fusion", source, chosen)
+    return _summon_by_effect(game, card, player, "fusion", source, chosen, pos)
 
 
 def ritual_candidates(game: Any, player: int, flt: Any, source: Any) -> list[tuple[Any, list[tuple[int, ...]]]]:
@@ -319,15 +334,16 @@ def ritual_summon(game: Any, player: int, flt: Any, source: int | None) -> int |
                            source=source) if len(found) > 1 else 0
     card, sets = found[i]
     chosen = choose_set(game, player, sets, f"the Ritual Summon of {card.name}", source)
+    pos = summon_position(game, player, card, source)
     for cid in chosen:
         send(game, cid, "graveyard", how="tributed", cause=Cause.EFFECT, source=source, by=player)
-    return _summon_by_effect(game, card, player, "ritual", source, chosen)
+    return _summon_by_effect(game, card, player, "ritual", source, chosen, pos)
 
 
 def _summon_by_effect(game: Any, card: Any, player: int, how: str, source: int | None,
-                      materials: Iterable[int]) -> int | None:
+                      materials: Iterable[int], pos: str) -> int | None:
     from .moves import special_summon
-    if not special_summon(game, card, player, ATTACK, cause=Cause.EFFECT, source=source, how=how):
+    if not special_summon(game, card, player, pos, cause=Cause.EFFECT, source=source, how=how):
         return None
     game.record("materials_used", cause=Cause.EFFECT, source=source, player=player, card=card.id, how=how,
                 materials=list(materials))

@@ -75,8 +75,8 @@ def special_summon(game: Any, card: Any, player: int, pos: str = ATTACK, *, caus
     card = game.card(card) if isinstance(card, int) else card
     if not is_monster(card) or card.zone == "monster" or free_zones(game, "monster", player) <= 0:
         return False
-    if pos not in (ATTACK, DEFENSE):
-        pos = ATTACK
+    if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
+        pos = ATTACK                           # a Link Monster is always in Attack Position
     place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
     game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)
     return True

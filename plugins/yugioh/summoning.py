@@ -76,6 +76,8 @@ def field_monster_actions(game: Any, player: int) -> list[Action]:
             continue
         if card.status.get("position_changed_turn") == turn or card.status.get("attacked_turn") == turn:
             continue
+        if card.definition.fields.get("frame") == "Link":
+            continue                               # a Link Monster cannot be in Defense Position
         new = DEFENSE if position(card) == ATTACK else ATTACK
         out.append(Action("change_position", player, card.id, label=f"change {card.name} to {new} position"))
     return out

@@ -3,10 +3,6 @@ flow: which actions are offered, the material rules, where materials go, and the
 a Summon can be negated (issue 18 item 2)."""
 from __future__ import annotations
 
-import pytest
-
-from rulestack import IllegalAnswer
-
 from .conftest import advance, duel
 
 
@@ -42,13 +38,13 @@ def test_synchro_summon_sends_the_materials_to_the_gy_and_passes_the_summon_wind
     sc.add("Junk Warrior", "extra", 0)
     labels = _actions(sc)
     assert "Synchro Summon Stardust Dragon" in labels and "Synchro Summon Junk Warrior" in labels
-    sc.answer("Synchro Summon Stardust Dragon")                    # 3 + 2 + 3 is the only set of 8
+    sc.answer("Synchro Summon Stardust Dragon", "Defense Position")  # 3 + 2 + 3 is the only set of 8
     sc.run()
     assert sc.card(dragon).zone == "monster" and sc.card(dragon).face_up
     assert {sc.card(c).zone for c in (junk, hane, sangan)} == {"graveyard"}
     used = sc.assert_event("materials_used", how="synchro")
     assert sorted(used.get("materials")) == sorted([junk, hane, sangan])
-    sc.assert_event("summoned", card=dragon, how="synchro")
+    sc.assert_event("summoned", card=dragon, how="synchro", position="defense")
 
 
 def test_junk_warrior_lists_junk_synchron_and_gains_the_atk_of_small_monsters():
@@ -61,7 +57,7 @@ def test_junk_warrior_lists_junk_synchron_and_gains_the_atk_of_small_monsters():
     sc.add("Junk Synchron", "monster", 0)
     sc.add_many(["Hane-Hane", "Man-Eater Bug"], "monster", 0)      # two Level 2s: one goes, one stays
     warrior = sc.add("Junk Warrior", "extra", 0)
-    sc.answer("Synchro Summon Junk Warrior", "Junk Synchron + Hane-Hane")
+    sc.answer("Synchro Summon Junk Warrior", "Junk Synchron + Hane-Hane", "Attack Position")
     sc.run()
     assert sc.game.values(sc.card(warrior))["atk"] == 2300 + 450   # Man-Eater Bug: 450 ATK
 
@@ -89,7 +85,7 @@ def test_solemn_judgment_negates_a_synchro_summon():
     sc = duel()
     warrior = _synchro_ready(sc)
     sc.add("Solemn Judgment", "spell_trap", 1, face_up=False)
-    sc.answer("Synchro Summon Junk Warrior", "activate Solemn Judgment")
+    sc.answer("Synchro Summon Junk Warrior", "Attack Position", "activate Solemn Judgment")
     sc.run()
     sc.assert_event("summon_negated", card=warrior)
     assert sc.card(warrior).zone == "graveyard" and not sc.events("summoned")
@@ -100,7 +96,7 @@ def test_stardust_warrior_negates_a_special_summon_and_returns_in_the_end_phase(
     sc = duel()
     warrior = _synchro_ready(sc)
     stardust = sc.add("Stardust Warrior", "monster", 1)
-    sc.answer("Synchro Summon Junk Warrior", "activate Stardust Warrior")
+    sc.answer("Synchro Summon Junk Warrior", "Attack Position", "activate Stardust Warrior")
     sc.run()
     sc.assert_event("summon_negated", card=warrior)
     assert sc.card(warrior).zone == "graveyard" and sc.card(stardust).zone == "graveyard"
@@ -138,7 +134,7 @@ def test_stardust_warrior_tributed_as_its_own_cost_calls_nothing():
     _synchro_ready(sc, player=1)
     stardust = sc.add("Stardust Warrior", "monster", 0)
     junk = sc.add("Junk Warrior", "extra", 0)
-    sc.answer("Synchro Summon Junk Warrior", "activate Stardust Warrior")
+    sc.answer("Synchro Summon Junk Warrior", "Attack Position", "activate Stardust Warrior")
     sc.run()
     assert sc.card(stardust).zone == "graveyard" and sc.card(junk).zone == "extra"
 
@@ -163,7 +159,7 @@ def test_xyz_summon_attaches_materials_and_detaching_is_a_cost():
     a = sc.add("Vorse Raider", "monster", 0)
     b = sc.add("Celtic Guardian", "monster", 0)
     utopia = sc.add("Number 39: Utopia", "extra", 0)
-    sc.answer("Xyz Summon Number 39: Utopia")
+    sc.answer("Xyz Summon Number 39: Utopia", "Attack Position")
     sc.run()
     for m in (a, b):
         assert sc.card(m).zone == "overlay" and sc.card(m).attached_to == utopia
@@ -201,7 +197,7 @@ def test_xyz_materials_go_to_the_gy_when_the_xyz_monster_leaves():
     b = sc.add("Celtic Guardian", "monster", 0)
     pearl = sc.add("Gem-Knight Pearl", "extra", 0)
     sc.add("Dark Hole", "hand", 0)
-    sc.answer("Xyz Summon Gem-Knight Pearl", "activate Dark Hole")
+    sc.answer("Xyz Summon Gem-Knight Pearl", "Attack Position", "activate Dark Hole")
     sc.run()
     assert sc.card(pearl).zone == "graveyard"
     assert sc.card(a).zone == "graveyard" and sc.card(b).zone == "graveyard"
@@ -254,7 +250,7 @@ def test_polymerization_fusion_summons_from_hand_and_field():
     manip = sc.add("Flame Manipulator", "hand", 0)
     masaki = sc.add("Masaki the Legendary Swordsman", "monster", 0)
     sword = sc.add("Flame Swordsman", "extra", 0)
-    sc.answer("activate Polymerization")
+    sc.answer("activate Polymerization", "Attack Position")
     sc.run()
     assert sc.card(sword).zone == "monster"
     assert sc.card(manip).zone == "graveyard" and sc.card(masaki).zone == "graveyard"
@@ -285,7 +281,7 @@ def test_ritual_summon_tributes_levels_totalling_at_least_the_ritual_monsters():
     bls = sc.add("Black Luster Soldier", "hand", 0)
     a = sc.add("Vorse Raider", "monster", 0)
     b = sc.add("Curse of Dragon", "hand", 0)
-    sc.answer("activate Black Luster Ritual")
+    sc.answer("activate Black Luster Ritual", "Attack Position")
     sc.run()
     assert sc.card(bls).zone == "monster"
     assert sc.card(a).zone == "graveyard" and sc.card(b).zone == "graveyard"
@@ -310,3 +306,70 @@ def test_extra_deck_monsters_go_back_to_the_extra_deck_not_the_hand():
     sc.answer("activate Phoenix Wing Wind Blast", "Celtic Guardian")
     sc.run()
     assert sc.card(sword).zone == "extra"
+
+
+def test_a_link_monster_is_always_in_attack_position():
+    sc = duel()
+    sc.add("Vorse Raider", "monster", 0)
+    spider = sc.add("Link Spider", "extra", 0)
+    sc.answer("Link Summon Link Spider")                           # no position is asked
+    sc.run()
+    assert sc.card(spider).status.get("position") == "attack"
+    advance(sc, 5)
+    assert "change Link Spider to defense position" not in _labels(sc)
+
+
+def test_leviathan_dragon_detaches_for_atk_and_cannot_attack_directly_without_materials():
+    sc = duel()
+    sc.add_many(["Sangan", "Flame Manipulator"], "monster", 0)
+    levi = sc.add("Number 17: Leviathan Dragon", "extra", 0)
+    sc.answer("Xyz Summon Number 17: Leviathan Dragon", "Attack Position")
+    sc.run()
+    sc.answer("activate Number 17: Leviathan Dragon", "Sangan")
+    sc.run()
+    assert sc.game.values(sc.card(levi))["atk"] == 2500
+    assert not [lab for lab in _labels(sc) if "Leviathan" in lab and "activate" in lab]   # once per turn
+    advance(sc, 5)
+    while sc.game.state.phase != "battle":
+        sc.answer("pass")
+        sc.run()
+    assert "attack with Number 17: Leviathan Dragon" in _labels(sc)   # 1 material left: it may
+    sc = duel()
+    sc.add_many(["Sangan", "Flame Manipulator"], "monster", 0)
+    levi = sc.add("Number 17: Leviathan Dragon", "extra", 0)
+    sc.answer("Xyz Summon Number 17: Leviathan Dragon", "Attack Position")
+    sc.run()
+    for m in list(sc.game.zone("overlay", 0).cards):
+        sc.game.move(sc.card(m), "graveyard", 0)
+    advance(sc, 5)
+    while sc.game.state.phase != "battle":
+        sc.answer("pass")
+        sc.run()
+    assert "attack with Number 17: Leviathan Dragon" not in _labels(sc)
+
+
+def test_utopia_with_no_material_is_destroyed_when_attacked():
+    sc = duel()
+    sc.add_many(["Vorse Raider", "Celtic Guardian"], "monster", 0)
+    utopia = sc.add("Number 39: Utopia", "extra", 0)
+    sc.answer("Xyz Summon Number 39: Utopia", "Attack Position")
+    sc.run()
+    for m in list(sc.game.zone("overlay", 0).cards):
+        sc.game.move(sc.card(m), "graveyard", 0)
+    sc.add("Vorse Raider", "hand", 1)
+    advance(sc, 4, player=1)
+    sc.answer("normal summon Vorse Raider")
+    sc.run()
+    while "attack" not in " ".join(_labels(sc)):
+        sc.answer("pass")
+        sc.run()
+    sc.answer(next(lab for lab in _labels(sc) if lab.startswith("attack")))
+    sc.run()
+    for _ in range(6):
+        if sc.card(utopia).zone != "monster" or sc.decision is None:
+            break
+        sc.answer("pass")
+        sc.run()
+    assert sc.card(utopia).zone == "graveyard"
+    destroyed = sc.assert_event("moved", card=utopia, how="destroyed")
+    assert destroyed.source == utopia
