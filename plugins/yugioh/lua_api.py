@@ -213,8 +213,8 @@ def m_change_position(ctx: Any, card_id: Any, pos: Any) -> bool:
     if pos not in (ATTACK, DEFENSE):
         raise ScriptUsageError("change_position(card, 'attack'|'defense')")
     card = ctx.card_of(card_id)
-    if card.zone != "monster" or position(card) == pos:
-        return False
+    if card.zone != "monster" or position(card) == pos or card.definition.fields.get("frame") == "Link":
+        return False                               # a Link Monster is never in Defense Position
     ctx.game.set_status(card, "position", pos, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
     return True
 

@@ -373,3 +373,20 @@ def test_utopia_with_no_material_is_destroyed_when_attacked():
     assert sc.card(utopia).zone == "graveyard"
     destroyed = sc.assert_event("moved", card=utopia, how="destroyed")
     assert destroyed.source == utopia
+
+
+def test_link_spider_special_summons_only_a_normal_monster_from_the_hand():
+    sc = duel()
+    sc.add("Vorse Raider", "monster", 0)
+    sc.add("Sangan", "hand", 0)                                     # an Effect Monster: not eligible
+    sc.add("Link Spider", "extra", 0)
+    sc.answer("Link Summon Link Spider")
+    sc.run()
+    assert "activate Link Spider: Special Summon from the hand" not in _labels(sc)
+    sc = duel()
+    sc.add("Vorse Raider", "monster", 0)
+    celt = sc.add("Celtic Guardian", "hand", 0)
+    sc.add("Link Spider", "extra", 0)
+    sc.answer("Link Summon Link Spider", "activate Link Spider", "Attack Position")
+    sc.run()
+    assert sc.card(celt).zone == "monster"
