@@ -253,6 +253,36 @@ def perform_summon(game: Any, action: Action) -> None:
     game.set_value(None, "summoning", {"cards": [card.id], "how": how, "player": player, "negated": False})
 
 
+# -- properly Summoned ---------------------------------------------------------------------------------
+#: Monsters that must first be properly Summoned before they can be Special Summoned from the GY or
+#: banishment (Rulebook v10: Extra Deck monsters by their own kind of Summon, Ritual Monsters by a
+#: Ritual Summon; a Summon "treated as" that kind counts).
+MUST_BE_PROPERLY_SUMMONED = frozenset({"Fusion", "Synchro", "Xyz", "Link", "Ritual"})
+PROPER_HOW = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link", "Ritual": "ritual"}
+
+
+def mark_properly_summoned(game: Any, card: Any, how: str) -> None:
+    """Remember that ``card`` was Summoned as its frame requires (it may now be revived)."""
+    if PROPER_HOW.get(_fields(card).get("frame")) != how:
+        return
+    done = game.value_of(None, "properly_summoned", ())
+    if card.id not in done:
+        game.set_value(None, "properly_summoned", tuple(done) + (card.id,))
+
+
+def revivable(game: Any, card: Any) -> bool:
+    """May ``card`` be Special Summoned from where it is now? Not from the GY or banishment when it
+    is an Extra Deck or Ritual Monster that was never properly Summoned."""
+    if _fields(card).get("frame") not in MUST_BE_PROPERLY_SUMMONED or card.zone not in ("graveyard", "banished"):
+        return True
+    return card.id in game.value_of(None, "properly_summoned", ())
+
+
+def revivable_filter(game: Any, card: Any, want: Any, player: Any) -> bool:
+    """The ``revivable`` filter key (Monster Reborn's targets): see :func:`revivable`."""
+    return revivable(game, card) == bool(want)
+
+
 # -- Xyz Materials ------------------------------------------------------------------------------------
 def attach(game: Any, xyz: Any, cid: int, *, source: int | None, by: int | None) -> None:
     """Attach a card under an Xyz Monster as an Xyz Material (it leaves the field; not to the GY)."""

@@ -72,12 +72,16 @@ def special_summon(game: Any, card: Any, player: int, pos: str = ATTACK, *, caus
     """Special Summon a monster face-up under ``player``'s control. Returns whether it happened
     (a full Monster Zone or a card that is not a monster stops it). ``how`` names the kind of
     Summon it is treated as (``fusion``, ``ritual``, ``synchro`` ...); all are Special Summons."""
+    from .extra_deck import mark_properly_summoned, revivable
     card = game.card(card) if isinstance(card, int) else card
     if not is_monster(card) or card.zone == "monster" or free_zones(game, "monster", player) <= 0:
         return False
+    if not revivable(game, card):
+        return False                           # never properly Summoned: it cannot come back
     if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
         pos = ATTACK                           # a Link Monster is always in Attack Position
-    place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
+    card = place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
+    mark_properly_summoned(game, card, how)
     game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)
     return True
 

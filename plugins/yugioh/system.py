@@ -76,6 +76,7 @@ class YugiohSystem(GameSystem):
         "attacking": lambda game, card, want, player: _is_attacker(game, card) == bool(want),
         "just_summoned": lambda game, card, want, player: _just_summoned(game, card) == bool(want),
         "position": lambda game, card, want, player: card.zone == "monster" and position(card) == want,
+        "revivable": extra_deck.revivable_filter,
         "effect_monster": lambda game, card, want, player: (is_monster(card) and bool(card.definition.abilities))
         == bool(want),
     }

@@ -3,7 +3,7 @@ flow: which actions are offered, the material rules, where materials go, and the
 a Summon can be negated (issue 18 item 2)."""
 from __future__ import annotations
 
-from .conftest import advance, duel
+from .conftest import advance, duel, properly_summoned
 
 
 def _labels(sc):
@@ -96,6 +96,7 @@ def test_stardust_warrior_negates_a_special_summon_and_returns_in_the_end_phase(
     sc = duel()
     warrior = _synchro_ready(sc)
     stardust = sc.add("Stardust Warrior", "monster", 1)
+    properly_summoned(sc, stardust)
     sc.answer("Synchro Summon Junk Warrior", "Attack Position", "activate Stardust Warrior")
     sc.run()
     sc.assert_event("summon_negated", card=warrior)
@@ -390,3 +391,29 @@ def test_link_spider_special_summons_only_a_normal_monster_from_the_hand():
     sc.answer("Link Summon Link Spider", "activate Link Spider", "Attack Position")
     sc.run()
     assert sc.card(celt).zone == "monster"
+
+
+def test_an_extra_deck_monster_never_properly_summoned_cannot_be_revived():
+    sc = duel()
+    sc.add("Monster Reborn", "hand", 0)
+    sc.add("Stardust Dragon", "graveyard", 0)                       # sent there without a Synchro Summon
+    assert "activate Monster Reborn" not in _actions(sc)
+    sc = duel()
+    _synchro_ready(sc)
+    sc.add("Monster Reborn", "hand", 0)
+    sc.add("Dark Hole", "hand", 0)
+    warrior = sc.game.zone("extra", 0).cards[0]
+    sc.answer("Synchro Summon Junk Warrior", "Attack Position", "activate Dark Hole")
+    sc.run()
+    assert sc.card(warrior).zone == "graveyard"                     # properly Summoned, then destroyed
+    sc.answer("activate Monster Reborn", "Junk Warrior", "Attack Position")
+    sc.run()
+    assert sc.card(warrior).zone == "monster"
+
+
+def test_a_ritual_monster_cannot_be_normal_summoned_or_set():
+    sc = duel()
+    sc.add("Black Luster Soldier", "hand", 0)
+    sc.add_many(["Vorse Raider", "Celtic Guardian"], "monster", 0)
+    labels = _actions(sc)
+    assert not [lab for lab in labels if "Black Luster Soldier" in lab]

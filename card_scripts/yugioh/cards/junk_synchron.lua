@@ -4,7 +4,7 @@ return {
   abilities = {
     { kind = "trigger", optional = true, wording = "when", label = "revive a Level 2 or lower monster",
       trigger = { on = "summoned", self = true, how = { "normal" } },
-      targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster", max = { level = 2 } },
+      targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster", max = { level = 2 }, revivable = true },
                     prompt = "a Level 2 or lower monster" } },
       resolve = function(ctx)
         local t = ctx:target()
