@@ -417,3 +417,31 @@ def test_a_ritual_monster_cannot_be_normal_summoned_or_set():
     sc.add_many(["Vorse Raider", "Celtic Guardian"], "monster", 0)
     labels = _actions(sc)
     assert not [lab for lab in labels if "Black Luster Soldier" in lab]
+
+
+def test_stardust_warrior_destroyed_by_battle_calls_a_warrior_synchro():
+    sc = duel()
+    stardust = sc.add("Stardust Warrior", "monster", 0)
+    junk = sc.add("Junk Warrior", "extra", 0)
+    sc.add("Blue-Eyes White Dragon", "monster", 1)                 # 3000 ATK: both are destroyed
+    advance(sc, 4, player=1)
+    while "attack" not in " ".join(_labels(sc)):
+        sc.answer("pass")
+        sc.run()
+    sc.answer("attack with Blue-Eyes White Dragon")
+    sc.run()
+    for _ in range(8):
+        if sc.card(junk).zone == "monster" or sc.decision is None:
+            break
+        dec = sc.decision
+        if dec.kind == "yes_no":
+            sc.answer("yes")
+        elif dec.reason == "action":
+            sc.answer("pass")
+        else:
+            sc.answer("Attack Position" if "Attack Position" in _labels(sc) else 0)
+        sc.run()
+    assert sc.card(stardust).zone == "graveyard"
+    sc.assert_event("moved", card=stardust, cause="battle")
+    assert sc.card(junk).zone == "monster"
+    sc.assert_event("summoned", card=junk, how="synchro")
