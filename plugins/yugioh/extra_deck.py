@@ -245,10 +245,12 @@ def perform_summon(game: Any, action: Action) -> None:
         for cid in chosen:
             send(game, cid, "graveyard", how=f"{how}_material", cause=Cause.ACTION, source=card.id, by=player)
         card = place_on_field(game, card, player, pos, face_up=True, how="summoning", cause=Cause.ACTION)
-    else:
+    else:   # the materials leave their zones first (a full field still has room for the Xyz Monster)
+        moved = [game.move(game.card(cid), OVERLAY, player, face_up=True, cause=Cause.ACTION, source=card.id,
+                           by=player, how="attached", under=card.id) for cid in chosen]
         card = place_on_field(game, card, player, pos, face_up=True, how="summoning", cause=Cause.ACTION)
-        for cid in chosen:
-            attach(game, card, cid, source=card.id, by=player)
+        for mat in moved:
+            _tie(game, card, mat)
     game.record("materials_used", cause=Cause.ACTION, player=player, card=card.id, how=how, materials=list(chosen))
     game.set_value(None, "summoning", {"cards": [card.id], "how": how, "player": player, "negated": False})
 
@@ -288,8 +290,12 @@ def attach(game: Any, xyz: Any, cid: int, *, source: int | None, by: int | None)
     """Attach a card under an Xyz Monster as an Xyz Material (it leaves the field; not to the GY)."""
     moved = game.move(game.card(cid), OVERLAY, xyz.controller, face_up=True, cause=Cause.ACTION, source=source,
                       by=by, how="attached", under=xyz.id)
-    game.set(moved, "attached_to", xyz.id)
-    game.set_status(moved, "under_gen", xyz.generation, quiet=True)
+    _tie(game, xyz, moved)
+
+
+def _tie(game: Any, xyz: Any, material: Any) -> None:
+    game.set(material, "attached_to", xyz.id)
+    game.set_status(material, "under_gen", xyz.generation, quiet=True)
 
 
 def materials_of(game: Any, xyz: Any) -> list[int]:

@@ -445,3 +445,13 @@ def test_stardust_warrior_destroyed_by_battle_calls_a_warrior_synchro():
     sc.assert_event("moved", card=stardust, cause="battle")
     assert sc.card(junk).zone == "monster"
     sc.assert_event("summoned", card=junk, how="synchro")
+
+
+def test_an_xyz_summon_with_five_monsters_on_the_field_fits():
+    sc = duel()
+    sc.add_many(["Vorse Raider", "Celtic Guardian", "Battle Ox", "Sangan", "Hane-Hane"], "monster", 0)
+    pearl = sc.add("Gem-Knight Pearl", "extra", 0)
+    sc.answer("Xyz Summon Gem-Knight Pearl", "Vorse Raider + Celtic Guardian", "Attack Position")
+    sc.run()
+    assert sc.card(pearl).zone == "monster" and len(sc.game.zone("monster", 0).cards) == 4
+    assert [sc.card(c).attached_to for c in sc.game.zone("overlay", 0).cards] == [pearl, pearl]
