@@ -48,3 +48,9 @@ def test_random_duels_reach_every_kind_of_summon():
         seen |= {e.get("how") for e in game.state.log if e.kind == "summoned"}
         game.close()
     assert {"synchro", "xyz", "link", "fusion", "ritual"} <= seen
+
+
+def test_the_host_conformance_kit_passes_with_the_extra_deck_decks(conformance):
+    """Every offered Synchro/Xyz/Link Summon and activation is legal when performed, undoing it
+    restores the state, views hide what they must, and replays match (the host's kit)."""
+    conformance("yugioh", games=2, decks=["synchron_extreme", "legendary_fusions"], probe_options=3)
