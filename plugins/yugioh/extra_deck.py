@@ -82,35 +82,44 @@ def _field_monsters(game: Any, player: int) -> list[Any]:
 # -- legal material sets ----------------------------------------------------------------------------
 def synchro_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Synchro Materials for ``card``: 1 Tuner first, then the non-Tuners."""
-    spec, target = _spec(card), level_of(game, card)
+    spec = _spec(card)
     mons = _field_monsters(game, player)
-    tuners = [m for m in mons if is_tuner(m) and level_of(game, m) and _ok(game, m, spec.get("tuner"), player, card)]
-    others = [m for m in mons if not is_tuner(m) and level_of(game, m)
+    if len(mons) < 2 or not any(is_tuner(m) for m in mons):
+        return []                                      # the cheap refusal, asked at every Main Phase window
+    target = level_of(game, card)
+    level = {m.id: level_of(game, m) for m in mons}
+    tuners = [m for m in mons if is_tuner(m) and level[m.id] and _ok(game, m, spec.get("tuner"), player, card)]
+    others = [m for m in mons if not is_tuner(m) and level[m.id]
               and _ok(game, m, spec.get("non_tuner"), player, card)]
     most = int(spec.get("max", 4))
     out = []
     for t in tuners:
-        need = target - level_of(game, t)
+        need = target - level[t.id]
         for n in range(1, min(most, len(others)) + 1):
             for group in combinations(others, n):
-                if sum(level_of(game, m) for m in group) == need:
+                if sum(level[m.id] for m in group) == need:
                     out.append((t.id,) + tuple(m.id for m in group))
     return out
 
 
 def xyz_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Xyz Materials: ``count`` face-up monsters whose Level equals the Rank."""
-    spec, rank = _spec(card), int(_fields(card).get("rank") or 0)
-    mons = [m for m in _field_monsters(game, player)
-            if level_of(game, m) == rank and _ok(game, m, spec.get("filter"), player, card)]
-    return [tuple(m.id for m in group) for group in combinations(mons, int(spec.get("count", 2)))]
+    spec, rank, count = _spec(card), int(_fields(card).get("rank") or 0), int(_spec(card).get("count", 2))
+    mons = _field_monsters(game, player)
+    if len(mons) < count:
+        return []
+    mons = [m for m in mons if level_of(game, m) == rank and _ok(game, m, spec.get("filter"), player, card)]
+    return [tuple(m.id for m in group) for group in combinations(mons, count)]
 
 
 def link_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Link Materials: their count (a Link Monster may count as its Link
     Rating) equals this card's Link Rating."""
     spec, rating = _spec(card), int(_fields(card).get("link_rating") or 0)
-    mons = [m for m in _field_monsters(game, player) if _ok(game, m, spec.get("filter"), player, card)]
+    mons = _field_monsters(game, player)
+    if len(mons) < int(spec.get("min", 1)):
+        return []
+    mons = [m for m in mons if _ok(game, m, spec.get("filter"), player, card)]
     out = []
     for n in range(int(spec.get("min", 1)), min(int(spec.get("max", rating)), len(mons)) + 1):
         for group in combinations(mons, n):
@@ -137,6 +146,8 @@ def fusion_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
         return []
     pool = [c for c in game.cards_in("hand", player) if is_monster(c)] + \
         [c for c in game.cards_in("monster", player) if c.controller == player]
+    if len(pool) < len(slots):
+        return []
     found: dict[frozenset, tuple[int, ...]] = {}
 
     def fill(i: int, chosen: tuple[Any, ...]) -> None:
