@@ -8,7 +8,7 @@ from typing import Any
 from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
 from rulestack.state import Visibility
 
-from . import actions, chain, costs, narration, reference, rules, timing, turn
+from . import actions, chain, costs, extra_deck, narration, reference, rules, timing, turn
 from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
 from .lua_api import SCRIPT_METHODS
 from .moves import send
@@ -60,10 +60,12 @@ class YugiohSystem(GameSystem):
         ZoneSpec("spell_trap", Visibility.PUBLIC),
         ZoneSpec("graveyard", Visibility.PUBLIC, ordered=True),
         ZoneSpec("banished", Visibility.PUBLIC),
+        ZoneSpec("overlay", Visibility.PUBLIC),   # Xyz Materials, each attached_to its Xyz Monster
     )
     deck_sections = {"main": "deck", "extra": "extra"}
     card_fields = {"card_type": ("string", True), "property": "string", "frame": "string", "attribute": "string",
-                   "type": "string", "level": "integer", "atk": "integer", "def": "integer", "text": "string"}
+                   "type": "string", "level": "integer", "atk": "integer", "def": "integer", "text": "string",
+                   **extra_deck.CARD_FIELDS}
     script_keys = {"maintenance": "table", "equip": "table", "lifetime": "table"}
     ability_kinds = ABILITY_KINDS
     default_zones = {Role.ACTIVATED: ("monster",), Role.TRIGGERED: ("monster",),
@@ -74,6 +76,7 @@ class YugiohSystem(GameSystem):
         "attacking": lambda game, card, want, player: _is_attacker(game, card) == bool(want),
         "just_summoned": lambda game, card, want, player: _just_summoned(game, card) == bool(want),
         "position": lambda game, card, want, player: card.zone == "monster" and position(card) == want,
+        "revivable": extra_deck.revivable_filter,
         "effect_monster": lambda game, card, want, player: (is_monster(card) and bool(card.definition.abilities))
         == bool(want),
     }
