@@ -195,6 +195,8 @@ def timing_problem(game: Any, act: Any) -> str | None:
         return f"what {act.card.name} needs on the field is not there"
     if ab.get("once_per_turn_by_name") and name_used(game, act.player, act.card.name):
         return f"an effect of {act.card.name} was already used this turn"
+    if name_locked(game, act.player, act.card.name):
+        return f"cards named {act.card.name} cannot be activated this turn"
     restriction = ab.get("restriction")
     if restriction == "no_normal_summon" and game.value_of(act.player, "normal_summon_turn") == game.state.turn:
         return "you already Normal Summoned or Set this turn"
@@ -214,6 +216,17 @@ def requirements_met(game: Any, card: Any, ability: Any, player: int) -> bool:
 
 def name_used(game: Any, player: int, name: str) -> bool:
     return game.value_of(player, "names_used", {}).get(name) == game.state.turn
+
+
+def name_locked(game: Any, player: int, name: str) -> bool:
+    """Whether an effect (Sangan's) has stopped ``player`` activating cards named ``name`` this turn."""
+    return game.value_of(player, "names_locked", {}).get(name) == game.state.turn
+
+
+def lock_name(game: Any, player: int, name: str) -> None:
+    locked = dict(game.value_of(player, "names_locked", {}))
+    locked[name] = game.state.turn
+    game.set_value(player, "names_locked", locked)
 
 
 def use_name(game: Any, player: int, name: str) -> None:
