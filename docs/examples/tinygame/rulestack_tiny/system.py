@@ -136,6 +136,7 @@ class TinyGame(GameSystem):
     # -- setup and turns -------------------------------------------------------------------------
     @hookimpl
     def setup_game(self, game):
+        """Shuffle, set the starting life (a setting), draw three cards each."""
         for p in range(2):
             game.shuffle("deck", p)
             game.set_life(p, self.settings["starting_life"])
@@ -143,6 +144,9 @@ class TinyGame(GameSystem):
 
     @hookimpl
     def play_turn(self, game):
+        """Start (energy, untap, draw), then the main phase: the active player acts; whenever the
+        stack holds something, both players respond until it is empty. Starts at the recorded
+        phase, so a scenario can begin in the main phase."""
         st = game.state
         p = st.active_player
         if st.phase is None:
@@ -170,6 +174,8 @@ class TinyGame(GameSystem):
 
     @hookimpl
     def legal_actions(self, game, player, window):
+        """Always a pass; spells in any window; units and unit abilities in the main window with
+        an empty stack."""
         acts = [Action("pass", player, label="pass")]
         spells = game.activatable(player, window, zones=["hand"], kinds=["spell"])
         if window == "main" and not game.state.stack:
@@ -182,6 +188,7 @@ class TinyGame(GameSystem):
 
     @hookimpl
     def perform_action(self, game, action):
+        """Playing a unit (the host performs passes and activations itself)."""
         if action.kind == "play":
             card = game.card(action.card)
             energy = game.value_of(action.player, "energy", 0)
@@ -192,6 +199,7 @@ class TinyGame(GameSystem):
 
     @hookimpl
     def announce(self, game, activation):
+        """A spell goes onto the stack as it is cast."""
         if activation.ability.kind == "spell":
             game.move(activation.card, "stack", None, cause=Cause.RULE, by=activation.player, kind="cast")
             return True
@@ -199,12 +207,14 @@ class TinyGame(GameSystem):
 
     @hookimpl
     def after_resolve(self, game, item):
+        """A spell leaves the stack for its owner's discard pile once it resolved."""
         card = game.card(item.card)
         if card.zone == "stack":
             game.move(card, "discard", cause=Cause.RULE)
 
     @hookimpl
     def cost_contributions(self, game, activation):
+        """Each opposing unit with a ``tax`` makes abilities cost that much more energy."""
         out = []
         for c in game.cards_in("field", game.opponent(activation.player)):
             tax = c.definition.get("tax")
@@ -214,6 +224,8 @@ class TinyGame(GameSystem):
 
     @hookimpl
     def state_checks(self, game):
+        """Units with lethal damage or no toughness die; a player at 0 life or who drew from an
+        empty deck loses. Returns whether anything happened (the host repeats until nothing does)."""
         changed = False
         doomed = [c for c in game.find({"zone": "field"}, None)
                   if c.definition.get("type") == "unit" and
@@ -228,6 +240,8 @@ class TinyGame(GameSystem):
 
     @hookimpl
     def order_triggers(self, game, triggers):
+        """Simultaneous triggers: the active player's go on the stack first, each player ordering
+        their own (so the other player's resolve first)."""
         out = []
         for p in game.apnap():
             mine = [t for t in triggers if t.controller == p]
@@ -235,10 +249,22 @@ class TinyGame(GameSystem):
         return out
 
     @hookimpl
+    def narrate_event(self, game, event, viewer):
+        """Tiny's own events in its own words; ``None`` leaves the others to the host."""
+        who = game.player(event.player).name if event.player is not None else "-"
+        if event.kind == "energy_set":
+            return f"{who} has {event.get('value')} energy"
+        if event.kind == "energy_paid":
+            return f"{who} pays {(event.get('old') or 0) - event.get('value')} energy"
+        return None
+
+    @hookimpl
     def is_negated(self, game, item):
+        """An item is negated while its card's text is (Hush Totem, Silence)."""
         return game.is_text_negated(game.card(item.card), game.card(item.card).definition.abilities[item.ability])
 
     @hookimpl
     def validate_deck(self, game, deck):
+        """A deck has 10 to 40 cards."""
         n = len(deck.sections.get("main", ()))
         return [] if 10 <= n <= 40 else [f"a Tiny deck has 10 to 40 cards, not {n}"]
