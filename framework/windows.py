@@ -179,7 +179,6 @@ class ResponseWindow:
         """Run the window, ``first`` (default: the active player) receiving priority first.
         Returns when every player passed in succession with nothing left to resolve (or, with
         ``resolve=None``, when every player passed), or ends with the game (:class:`GameOver`)."""
-        stack = game.state.stack
         players = len(game.state.players)
         player = game.state.active_player if first is None else first
         passes = 0
@@ -197,12 +196,12 @@ class ResponseWindow:
             if passes < players:
                 player = game.opponent(player)
                 continue
-            if not stack or self.resolve is None:
+            if not game.state.stack or self.resolve is None:
                 return
             self.resolve(game)
             if self.settle is not None:
                 self.settle(game)
-            if self.until_empty and not stack:
+            if self.until_empty and not game.state.stack:
                 return
             passes = 0
             player = self.after_resolution(game)
