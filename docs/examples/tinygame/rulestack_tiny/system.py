@@ -249,16 +249,6 @@ class TinyGame(GameSystem):
         return out
 
     @hookimpl
-    def narrate_event(self, game, event, viewer):
-        """Tiny's own events in its own words; ``None`` leaves the others to the host."""
-        who = game.player(event.player).name if event.player is not None else "-"
-        if event.kind == "energy_set":
-            return f"{who} has {event.get('value')} energy"
-        if event.kind == "energy_paid":
-            return f"{who} pays {(event.get('old') or 0) - event.get('value')} energy"
-        return None
-
-    @hookimpl
     def is_negated(self, game, item):
         """An item is negated while its card's text is (Hush Totem, Silence)."""
         return game.is_text_negated(game.card(item.card), game.card(item.card).definition.abilities[item.ability])
