@@ -130,6 +130,8 @@ class TinyGame(GameSystem):
     layers = ("set", "add")
     op_layers = {"set": "set", "add": "add"}
     settings_defaults = {"starting_life": 10, "max_energy": 5}
+    settings_docs = {"starting_life": "each player's life at the start of the game",
+                     "max_energy": "the most energy a player gets at the start of a turn"}
     card_resource = ("rulestack_tiny", "")      # cards/ and decks/ inside this package
     sample_decks = ("alpha", "beta")
     max_turns = 60
@@ -151,7 +153,7 @@ class TinyGame(GameSystem):
               Phase("end", "\"until end of turn\" effects end and damage wears off"))
     windows = {"main": "the turn player's main phase: play, cast, activate or pass",
                "response": "a player may respond to the top of the stack"}
-    player_values = {"energy": "what the player can spend this turn (up to the max_energy setting)"}
+    player_values = {"energy": "what the player can spend this turn (up to 5)"}
     zone_docs = {"deck": "face down; draw from the top", "hand": "private", "field": "units in play",
                  "discard": "used and dead cards", "stack": "spells waiting to resolve, shared"}
 
