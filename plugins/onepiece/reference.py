@@ -33,7 +33,10 @@ EVENT_KINDS = {
     "ko_prevented": EventKind("a K.O. was prevented by an effect", {"card": "the card"}),
     "looked_at": EventKind("a player looked at cards (a search)", {"cards": "their ids"}),
     "effect_lapsed": EventKind("a pending effect no longer applies and is not activated (8-1-3-1-3, 8-4-5)",
-                               {"card": "the card", "ability": "the ability's index", "rule": "the rule"}),
+                               {"card": "the card", "ability": "the ability's index", "rule": "the rule",
+                                "why": "why, in words"}),
+    "prohibited": EventKind("a permanent effect stopped an effect from making a player act (1-3-3)",
+                            {"action": "what the player may not do (trash_from_hand ...)"}),
 }
 
 PHASES = (
