@@ -55,6 +55,8 @@ AfterResolution = Callable[["Game"], int]
 WindowName = Callable[["Game", int], str]
 #: How a player is asked to act: ``(game, player, window) -> Action`` (default :meth:`Game.act`).
 Ask = Callable[["Game", int, str], Action]
+#: Which pending trigger to settle next: ``(game, pending) -> one of them``.
+PickNext = Callable[["Game", list], Any]
 
 
 # -- where priority goes ---------------------------------------------------------------------------
@@ -78,7 +80,7 @@ def active_player(game: "Game", action: Action | None = None) -> int:
 
 # -- settling -------------------------------------------------------------------------------------
 
-def settle(game: "Game", *, limit: int = 1000) -> bool:
+def settle(game: "Game", *, pick_next: PickNext | None = None, limit: int = 1000) -> bool:
     """State checks to a fixed point (the ``state_checks`` hook, :meth:`Game.run_state_checks`),
     then the pending triggered abilities activated one by one (:meth:`Game.put_trigger`: optional
     ones are asked, those without a payable cost or a target are dropped) in the order the
@@ -87,15 +89,33 @@ def settle(game: "Game", *, limit: int = 1000) -> bool:
 
     Activating a trigger puts it where the system's ``push_item`` hook says (a stack, a chain, or
     resolved at once); activating it may raise further triggers and state changes, which the next
-    round deals with. ``limit`` bounds the rounds (a loop of triggers raising triggers is an
-    error naming the limit, not a hang)."""
+    round deals with.
+
+    ``pick_next(game, pending) -> trigger`` settles one trigger at a time instead, for games whose
+    players choose the next effect after each one (Digimon 15-4-3-4): the state checks run, the
+    system picks one of the pending triggers (``order_triggers`` is not asked), it is taken off the
+    pending list and activated, and again until nothing is pending.
+
+    ``limit`` bounds the rounds (a loop of triggers raising triggers is an error naming the limit,
+    not a hang)."""
     anything = False
     for _ in range(limit):
         if game.run_state_checks():
             anything = True
-        triggered = game.take_triggers()
-        if not triggered:
-            return anything
+        if pick_next is not None:
+            pending = list(game.state.pending)
+            if not pending:
+                return anything
+            chosen = pick_next(game, pending)
+            if chosen not in pending:
+                raise RulestackError(f"settle: pick_next returned {chosen!r}, which is not one of the pending "
+                                     f"triggers ({len(pending)} pending)")
+            game.journal.remove(game.state.pending, chosen)
+            triggered = [chosen]
+        else:
+            triggered = game.take_triggers()
+            if not triggered:
+                return anything
         anything = True
         for trigger in triggered:
             game.put_trigger(trigger)
@@ -179,7 +199,6 @@ class ResponseWindow:
         """Run the window, ``first`` (default: the active player) receiving priority first.
         Returns when every player passed in succession with nothing left to resolve (or, with
         ``resolve=None``, when every player passed), or ends with the game (:class:`GameOver`)."""
-        stack = game.state.stack
         players = len(game.state.players)
         player = game.state.active_player if first is None else first
         passes = 0
@@ -197,12 +216,12 @@ class ResponseWindow:
             if passes < players:
                 player = game.opponent(player)
                 continue
-            if not stack or self.resolve is None:
+            if not game.state.stack or self.resolve is None:
                 return
             self.resolve(game)
             if self.settle is not None:
                 self.settle(game)
-            if self.until_empty and not stack:
+            if self.until_empty and not game.state.stack:
                 return
             passes = 0
             player = self.after_resolution(game)

@@ -10,6 +10,10 @@ from tinygame.system import TinyGame
 register_system(TinyGame)
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a test that takes tens of seconds (it builds a virtual environment)")
+
+
 @pytest.fixture
 def tiny():
     """The Tiny system class."""

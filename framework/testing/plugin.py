@@ -8,7 +8,8 @@ expected, what happened and the tail of the event log, without a Python tracebac
 file becomes one failing test whose message names the file, the line and the field.
 
 It also provides the fixtures of :mod:`rulestack.testing` (``scenario``, ``scenario_file``,
-``random_game``) to Python tests.
+``random_game``) to Python tests, and ``conformance``, the conformance kit for game systems
+(:mod:`rulestack.testing.conformance`).
 """
 from __future__ import annotations
 

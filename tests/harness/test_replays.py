@@ -14,7 +14,7 @@ from rulestack.cli import main
 from rulestack.harness.replay import Replay, first_difference, replay_game, verify_replay
 from rulestack.pool import CardPool
 
-TINY = Path(__file__).resolve().parents[1] / "tinygame"
+TINY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tinygame" / "rulestack_tiny"
 
 
 def test_play_records_and_replay_verifies(tmp_path, capsys):

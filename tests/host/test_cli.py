@@ -3,7 +3,7 @@ from pathlib import Path
 
 from rulestack.cli import main
 
-TINY = Path(__file__).resolve().parents[1] / "tinygame"
+TINY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tinygame" / "rulestack_tiny"
 
 
 def test_play_prints_a_log_and_the_result(capsys):

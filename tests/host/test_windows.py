@@ -182,3 +182,30 @@ def test_settle_stops_a_loop_of_triggers_with_an_error_naming_the_limit():
     with pytest.raises(RulestackError, match="after 3 rounds"):
         settle(game, limit=3)   # type: ignore[arg-type]
     assert game.rounds == ["checks", "take", "put"] * 3
+
+
+def test_settle_one_trigger_at_a_time_lets_the_system_pick_each_after_the_state_checks():
+    t = Table()
+    t.add("Watcher", "field", 0)
+    t.add("Watcher", "field", 1)
+    grunt = t.add("Grunt", "hand", 0)
+    t.game.move(grunt, "field", cause="action", kind="played")
+    seen = []
+
+    def pick_next(game, pending):
+        seen.append(sorted(p.controller for p in pending))
+        return max(pending, key=lambda p: p.controller)     # the non-active player's first
+
+    assert settle(t.game, pick_next=pick_next) is True
+    assert seen == [[0, 1], [0]]                            # asked again for what was left
+    assert [i.controller for i in t.game.state.stack] == [1, 0]
+    assert not t.game.state.pending
+
+
+def test_settle_refuses_a_pick_that_is_not_pending():
+    t = Table()
+    t.add("Watcher", "field", 1)
+    grunt = t.add("Grunt", "hand", 0)
+    t.game.move(grunt, "field", cause="action", kind="played")
+    with pytest.raises(RulestackError, match=r"pick_next returned 'nothing', which is not one of the pending"):
+        settle(t.game, pick_next=lambda game, pending: "nothing")

@@ -48,7 +48,7 @@ class CrashyTiny(TinyGame):
 
     name = "crashy"
     title = "Crashy Tiny (a test system whose process dies on demand)"
-    settings_defaults = {"crash": "", "crash_turn": 3, "crash_seed": -1}
+    settings_defaults = {**TinyGame.settings_defaults, "crash": "", "crash_turn": 3, "crash_seed": -1}
 
     @hookimpl
     def play_turn(self, game):

@@ -30,8 +30,9 @@ from .fuzz import fuzz
 from .invariants import fingerprint
 
 TESTS = Path(__file__).resolve().parents[1]
-TINY_CARDS = TESTS / "tinygame" / "cards" / "cards.yaml"
-TINY_DECK = TESTS / "tinygame" / "decks" / "alpha.yaml"
+TINY = TESTS.parent / "docs" / "examples" / "tinygame" / "rulestack_tiny"   # the Tiny system's files
+TINY_CARDS = TINY / "cards" / "cards.yaml"
+TINY_DECK = TINY / "decks" / "alpha.yaml"
 SPARK_SCENARIO = TESTS / "harness" / "scenarios" / "spark.scenario.yaml"
 FUZZ = fuzz(60)
 
@@ -78,8 +79,7 @@ def test_a_card_code_the_system_already_has_is_refused_when_the_cards_are_added(
     path = write(tmp_path, "cards.yaml", "- {code: T01, name: Clone, type: unit, cost: 1, power: 1, toughness: 1}\n")
     done = rulestack_cli("play", "tiny", "--cards", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert (f"{path}:1: code: duplicate card code 'T01' (first defined at tests/tinygame/cards/cards.yaml:2)"
-            in done.stderr)
+    assert f"{path}:1: code: duplicate card code 'T01' (first defined at {TINY_CARDS}:2)" in done.stderr
 
 
 def test_a_script_that_does_not_fit_the_schema_is_refused_with_its_line(tmp_path, capsys):
