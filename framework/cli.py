@@ -9,16 +9,6 @@ from typing import Any, Sequence
 from .errors import DataError, GameAborted, RulestackError
 
 
-def _settings(pairs: Sequence[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise RulestackError(f"--set expects key=value, got {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
-
-
 def cmd_systems(args: argparse.Namespace) -> int:
     from .system import available_systems, find_system
     eps = available_systems()
@@ -41,7 +31,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .agents import RandomAgent
     from .game import Game
     from .narrate import narrate
-    from .harness.systems import with_cards
+    from .harness.systems import parse_settings, with_cards
     from .harness.terminal import HumanAgent, PlayerQuit
     system = with_cards(args.system, args.cards or ())
     decks = list(args.deck or system.sample_decks)
@@ -54,7 +44,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if human is not None:
         agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
         agents[human] = HumanAgent(human)
-    game = Game(system, decks, seed=args.seed, settings=_settings(args.set), agents=agents)
+    game = Game(system, decks, seed=args.seed, settings=parse_settings(args.set), agents=agents)
     from .isolation import record_decisions
     record_decisions(game)   # with --isolate: streamed to the parent, so a crash still leaves a replay
     if human is not None:

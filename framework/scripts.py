@@ -92,7 +92,7 @@ def build_definition(entry: CardEntry, script_data: Any, source: str | None, sys
 
 
 def _display(entry: CardEntry) -> str:
-    from .pool import display_path
+    from .datafile import display_path
     return entry.file if entry.script_path is None else display_path(entry.script_path)
 
 

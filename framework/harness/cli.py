@@ -11,11 +11,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 
-def _settings(pairs: Any) -> dict[str, str]:
-    from ..cli import _settings as parse
-    return parse(pairs)
-
-
 # -- rulestack replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
     from ..narrate import narrate
@@ -50,7 +45,8 @@ def add_replay(sub: Any) -> None:
 # -- rulestack simulate ----------------------------------------------------------------------------------
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import make_backend, plan_for, simulate
-    plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=_settings(args.set),
+    from .systems import parse_settings
+    plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=parse_settings(args.set),
                     cards=args.cards or (), swap_seats=not args.fixed_seats)
     backend = make_backend(args.backend, args.workers, args.ray_address)
     summary = simulate(plan, backend, out=args.out, replays=args.replays, progress=not args.no_progress)
