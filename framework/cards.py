@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import attrs
 
-from .datafile import LineDict, LineList, load_yaml
+from .datafile import LineDict, LineList, line_of, load_yaml
 from .errors import CardDataError, DeckError
 
 
@@ -314,10 +314,10 @@ def read_deck(path: Path, resolve: Callable[[str], str | None], sections: Iterab
             continue
         if key not in allowed:
             raise DeckError(f"unknown deck section (this system's sections: {', '.join(sorted(allowed))})",
-                            file=shown, line=data.line_of(key), field=key)
+                            file=shown, line=line_of(data, key), field=key)
         if not isinstance(value, list):
             raise DeckError("a section is a list of '<count> <card name>' lines", file=shown,
-                            line=data.line_of(key), field=key)
+                            line=line_of(data, key), field=key)
         codes: list[str] = []
         for i, item in enumerate(value):
             line = value.line_of(i) if isinstance(value, LineList) else None

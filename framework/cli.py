@@ -28,7 +28,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if getattr(args, "isolate", False):
         from .isolation import play_isolated
         return play_isolated(args, cmd_play)
-    from .agents import RandomAgent
+    from .agents import Agent, RandomAgent
     from .game import Game
     from .narrate import narrate
     from .harness.systems import parse_settings, with_cards
@@ -40,15 +40,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = args.human
     if human is not None and not 0 <= human < system.player_count:
         raise RulestackError(f"--human takes a seat from 0 to {system.player_count - 1}, got {human}")
-    agents = None
+    agents: list[Agent] | None = None
+    person: HumanAgent | None = None
     if human is not None:
+        person = HumanAgent(human)
         agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
-        agents[human] = HumanAgent(human)
+        agents[human] = person
     game = Game(system, decks, seed=args.seed, settings=parse_settings(args.set), agents=agents)
     from .isolation import record_decisions
     record_decisions(game)   # with --isolate: streamed to the parent, so a crash still leaves a replay
-    if human is not None:
-        agents[human].names = {i: d.name for i, d in enumerate(game.decks)}
+    if person is not None:
+        person.names = {i: d.name for i, d in enumerate(game.decks)}
     error: GameAborted | None = None
     try:
         result = game.play()
@@ -65,8 +67,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             else:
                 print(f"error: {error}", file=sys.stderr)
             return 1
-        if human is not None:
-            agents[human].show_news(game)
+        if person is not None:
+            person.show_news(game)
         elif not args.quiet:
             for ev in game.events:
                 line = narrate(game, ev)

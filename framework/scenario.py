@@ -19,12 +19,12 @@ from typing import Any, Callable, Iterable, Mapping
 
 import greenlet
 
-from .agents import resolve_answer
+from .agents import Seat, resolve_answer
 from .decisions import Decision
 from .errors import RulestackError, UnscriptedDecision
 from .events import Event
 from .flow import GameResult
-from .game import Game, Seat
+from .game import Game
 from .state import Card, Item
 
 

@@ -93,7 +93,9 @@ def _methods_markdown(methods: Mapping[str, Callable[..., Any]], strict: bool = 
 
 def _rst_table_to_markdown(text: str) -> str:
     """Convert the simple two-column RST table of a docstring into a Markdown table."""
-    out, rows, in_table = [], [], False
+    out: list[str] = []
+    rows: list[list[str]] = []
+    in_table = False
     lines = text.splitlines()
     for line in lines:
         if re.fullmatch(r"=+\s+=+", line.strip()):

@@ -13,9 +13,12 @@ It also provides the fixtures of :mod:`rulestack.testing` (``scenario``, ``scena
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr
 
 from .fixtures import random_game, rulestack_cards, scenario, scenario_file  # noqa: F401  (fixtures)
 
@@ -77,7 +80,7 @@ class ScenarioItem(pytest.Item):
         from ..harness.scenario_run import check_scenario
         check_scenario(self.spec)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
         from ..errors import DataError
         from ..harness.scenario_run import ScenarioFailed
         if isinstance(excinfo.value, (ScenarioFailed, DataError)):
