@@ -1,10 +1,17 @@
 """The host's default answers to the hooks; every system plugin answers before them."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .errors import RulestackError
 from .hookspecs import hookimpl
+
+if TYPE_CHECKING:
+    from .cards import Ability
+    from .events import Event
+    from .flow import Action
+    from .game import Game
+    from .state import Card, Item
 
 
 class HostDefaults:
@@ -14,7 +21,7 @@ class HostDefaults:
     plugin_name = "rulestack-defaults"
 
     @hookimpl(trylast=True)
-    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool:
+    def ability_active(self, game: Game, card: Card, ability: Ability, event: Event | None) -> bool:
         zones = ability.get("zone") or game.system.default_zones.get(ability.role)
         if not zones:
             return True
@@ -23,18 +30,20 @@ class HostDefaults:
         return card.zone in zones
 
     @hookimpl(trylast=True)
-    def push_item(self, game: Any, item: Any) -> bool:
+    def push_item(self, game: Game, item: Item) -> bool:
         game.journal.append(game.state.stack, item)
         return True
 
     @hookimpl(trylast=True)
-    def resolve_item(self, game: Any, item: Any) -> bool:
+    def resolve_item(self, game: Game, item: Item) -> bool:
         game.run_resolution(item)
         return True
 
     @hookimpl(trylast=True)
-    def perform_action(self, game: Any, action: Any) -> bool:
+    def perform_action(self, game: Game, action: Action) -> bool:
         if action.kind == "activate":
+            if action.card is None or action.ability is None:
+                raise RulestackError(f"an 'activate' action names a card and an ability; this one does not: {action!r}")
             game.activate(action.player, action.card, action.ability, window=action.get("window"))
             return True
         if action.kind == "pass":

@@ -30,7 +30,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if check.ok else 1
 
 
-def add_replay(sub: Any) -> None:
+def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="re-run a recorded game and verify it (or show where it now differs)",
                        description="Replay a game recorded with 'rulestack play --replay FILE' (or left by a failed "
                                    "simulated game) with today's cards and rules. Exit 0 if it plays exactly as "
@@ -57,7 +57,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if summary.errors else 0
 
 
-def add_simulate(sub: Any) -> None:
+def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("simulate", help="play many games with random agents and summarize them",
                        description="Play N games between two decks with seeded random agents and print wins per "
                                    "deck (with a 95%% confidence interval), average turns and decisions, and "
@@ -101,7 +101,7 @@ def cmd_lua_api(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_lua_api(sub: Any) -> None:
+def add_lua_api(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("lua-api", help="print the Lua API reference (the host's, or a system's own words)")
     p.add_argument("system", nargs="?", help="document the words this system adds to ctx")
     p.add_argument("--write", metavar="FILE", help="write the reference to FILE instead of printing it")
