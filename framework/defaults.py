@@ -22,6 +22,8 @@ class HostDefaults:
 
     @hookimpl(trylast=True)
     def ability_active(self, game: Game, card: Card, ability: Ability, event: Event | None) -> bool:
+        """In one of its zones (``zone``, else the system's default for its role); for the card's
+        own move, in either the zone it left or the zone it entered."""
         zones = ability.get("zone") or game.system.default_zones.get(ability.role)
         if not zones:
             return True
@@ -31,16 +33,19 @@ class HostDefaults:
 
     @hookimpl(trylast=True)
     def push_item(self, game: Game, item: Item) -> bool:
+        """On top of ``game.state.stack``, through the journal."""
         game.journal.append(game.state.stack, item)
         return True
 
     @hookimpl(trylast=True)
     def resolve_item(self, game: Game, item: Item) -> bool:
+        """:meth:`Game.run_resolution`: negation checks, then the ability's ``resolve`` function."""
         game.run_resolution(item)
         return True
 
     @hookimpl(trylast=True)
     def perform_action(self, game: Game, action: Action) -> bool:
+        """``activate`` (through :meth:`Game.activate`) and ``pass``; any other kind is an error."""
         if action.kind == "activate":
             if action.card is None or action.ability is None:
                 raise RulestackError(f"an 'activate' action names a card and an ability; this one does not: {action!r}")

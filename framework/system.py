@@ -81,10 +81,12 @@ class FunctionCost(CostKind):
         self.label = label
 
     def candidates(self, game: Game, player: int, component: CostComponent, activation: Activation) -> list[int] | None:
+        """The ``candidates`` function's answer; ``None`` (no choice) when none was given."""
         return self._candidates(game, player, component, activation) if self._candidates else None
 
     def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
             activation: Activation) -> dict[str, Any] | None:
+        """The ``pay`` function's answer."""
         return self._pay(game, player, component, chosen, activation)
 
 
