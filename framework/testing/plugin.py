@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
+from .conformance import conformance  # noqa: F401  (fixture)
+from .fixtures import random_game, rulestack_cards, scenario, scenario_file  # noqa: F401  (fixtures)
+
 if TYPE_CHECKING:
     from _pytest._code.code import TerminalRepr
-
-from .fixtures import random_game, rulestack_cards, scenario, scenario_file  # noqa: F401  (fixtures)
 
 _PATTERNS = ("*.scenario.yaml", "*.scenario.yml", "scenario_*.yaml", "scenario_*.yml")
 

@@ -4,13 +4,15 @@ Priority: the active player receives it first in each step (117.3a) and after a 
 resolves (117.3b); a player who casts or activates receives it again (117.3c). When all players
 pass in succession the top of the stack resolves, or with an empty stack the step ends (117.4,
 405.5). Before anyone receives priority, state-based actions and triggered abilities are dealt
-with until neither happens (117.5, 704.3, 603.3b): :func:`settle`.
+with until neither happens (117.5, 704.3, 603.3b): :func:`rulestack.windows.settle`, which puts
+triggered abilities on the stack in the order of :func:`order_triggers`.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from rulestack import Cause
+from rulestack.windows import ResponseWindow, acting_player, active_player, settle
 
 from . import actions, combat, rules, sagas
 
@@ -171,41 +173,22 @@ def cleanup_step(game: Any) -> None:
         game.set_phase("ending", "cleanup")
 
 
+def _ask(game: Any, player: int, window: str) -> Any:
+    st = game.state
+    return game.act(player, window, prompt=f"priority ({st.phase}/{st.step or '-'})")
+
+
+#: 117: the active player receives priority first in each step and after a resolution (117.3b);
+#: a player who casts or activates receives it again (117.3c); all passing in succession resolves
+#: the top of the stack, or ends the step when it is empty (117.4, 405.5). Before anyone receives
+#: priority, state-based actions and triggers are dealt with (117.5, 704.3, 603.3b): :func:`settle`.
+PRIORITY = ResponseWindow(window="priority", after_action=acting_player, after_resolution=active_player,
+                          settle=settle, ask=_ask)
+
+
 def priority(game: Any) -> None:
     """Players receive priority until all pass in succession with an empty stack (117, 405.5)."""
-    st = game.state
-    player = game.active_player
-    passes = 0
-    settle(game)
-    while True:
-        action = game.act(player, "priority", prompt=f"priority ({st.phase}/{st.step or '-'})")
-        if action.kind != "pass":
-            passes = 0          # 117.3c: the same player receives priority again
-            settle(game)
-            continue
-        passes += 1
-        if passes < len(game.players):
-            player = game.opponent(player)
-            continue
-        if not st.stack:
-            return
-        item = game.journal.pop(st.stack)
-        game.resolve(item)
-        passes, player = 0, game.active_player       # 117.3b
-        settle(game)
-
-
-def settle(game: Any) -> None:
-    """117.5, 704.3: state-based actions as one batch to a fixed point, then the waiting triggered
-    abilities on the stack (APNAP, each controller ordering their own: 603.3b), and again until
-    neither happens."""
-    while True:
-        game.run_state_checks()
-        triggered = game.take_triggers()
-        if not triggered:
-            return
-        for trig in triggered:
-            game.put_trigger(trig)
+    PRIORITY.run(game, game.active_player)
 
 
 def order_triggers(game: Any, triggers: list) -> list:

@@ -80,12 +80,26 @@ def _activate_pending(game: Any, trig: PendingTrigger) -> None:
         game.record("effect_lapsed", card=card.id, ability=trig.ability, rule="8-1-3-1-3",
                     why="the card moved to another area before the effect was activated")
         return
+    if _timing_card_moved(game, ev, card.id):
+        game.record("effect_lapsed", card=card.id, ability=trig.ability, rule="8-1-3-1-3",
+                    why="the card that met the timing moved to another area before the effect was activated")
+        return
     if ev.get("card") == card.id and areas.is_secret(ev.get("to")):
         game.record("effect_lapsed", card=card.id, ability=trig.ability, rule="8-4-5",
                     why="the card moved into a secret area")
         return
     if activate_trigger(game, trig) is not None:
         resolve_activated(game)
+
+
+def _timing_card_moved(game: Any, ev: Any, own: int) -> bool:
+    """8-1-3-1-3 reaches the card that met the timing, not only the effect's own card: has the card
+    the triggering event is about moved to another area since that event?"""
+    cid = ev.get("card")
+    if cid is None or cid == own:
+        return False
+    return any(later.get("card") == cid and later.get("from") is not None and later.get("to") is not None
+               for later in game.events[ev.seq:])
 
 
 def activate_trigger(game: Any, trig: PendingTrigger, *, hold: bool = False) -> Item | None:

@@ -19,8 +19,11 @@ Where the OCG differs from the TCG, this system follows the TCG:
 * Card texts follow TCG wording; where the OCG text is worded differently (for example
   "Tribute"/"Release"), the effect is the same.
 
-Simplifications, documented where they are made: no activations during the Damage Step; a replay
-lets the attacker pick a new target without a new response window; "missing the timing" looks at
+The Damage Step runs in its timings, with only Counter Traps, activation negation and ATK/DEF
+changes allowed (:mod:`.battle`, :func:`.timing.damage_step_problem`).
+
+Simplifications, documented where they are made: effects "during damage calculation" are not
+modelled (nothing may be activated then); a replay lets the attacker pick a new target without a new response window; "missing the timing" looks at
 whole chain links, not at parts of one resolution; Extra Deck monsters are placed by scenarios
 (no Fusion/Synchro Summons yet).
 

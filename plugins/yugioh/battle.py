@@ -10,14 +10,20 @@
   or a monster arrived during a direct attack), a replay happens: the attacker may choose a new
   target (or attack directly when the opponent has no monsters) or stop. Simplified: the new
   target goes straight to the Damage Step, with no new response window.
-* Damage Step: a face-down target is flipped face-up; ATK against ATK (the lower is destroyed and
-  its controller takes the difference; equal values destroy both), or ATK against DEF (the
-  defender is destroyed if ATK is higher, otherwise the attacker's controller takes the
-  difference; no piercing). No cards are activated during the Damage Step in this engine.
+* Damage Step, in its timings: the start of the Damage Step and "before damage calculation" (a
+  face-down target is flipped face-up first) each open a window; damage calculation: ATK against
+  ATK (the lower is destroyed and its controller takes the difference; equal values destroy both),
+  or ATK against DEF (the defender is destroyed if ATK is higher, otherwise the attacker's
+  controller takes the difference; no piercing); after damage calculation a window opens (effects
+  of the battle damage); at the end of the Damage Step the monsters destroyed by battle are sent to
+  the GY, and their "destroyed by battle" triggers follow. In these windows only Counter Traps,
+  effects that negate an activation, and effects that change ATK/DEF (until damage calculation,
+  tag ``atk_def``) may be activated (:func:`timing.damage_step_problem`); triggers activate as
+  usual. A monster that leaves the field during the Damage Step ends the battle (no replay).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rulestack import Action, Cause
 
@@ -87,7 +93,8 @@ def _same(game: Any, cid: int | None, gen: int | None) -> bool:
 
 
 def damage_step(game: Any) -> None:
-    """Carry out the declared attack, unless it was negated or the attacker is gone."""
+    """Carry out the declared attack, unless it was negated or the attacker is gone, through the
+    Damage Step's timings."""
     atk = current_attack(game)
     game.set_value(None, "attack", None)
     if not atk or atk["negated"]:
@@ -102,15 +109,43 @@ def damage_step(game: Any) -> None:
         target_id = _replay(game, player, attacker)
         if target_id is False:
             return
+    target = game.card(target_id) if target_id is not None else None
+    fighters = [(attacker.id, attacker.generation)] + ([(target.id, target.generation)] if target else [])
     game.set_phase(game.state.phase, "damage")
-    chain.mark_last_thing(game)
-    if target_id is None:
-        _battle_damage(game, game.opponent(player), int(game.value(attacker, "atk", 0) or 0), attacker)
-    else:
-        _fight(game, attacker, game.card(target_id))
-    game.run_state_checks()
-    chain.settle(game)
+    game.set_value(None, "attack", {**atk, "target": target_id, "target_gen": target.generation if target else None})
+    was_face_down = target is not None and not target.face_up
+    if _damage_timing(game, "start", fighters) and _damage_timing(game, "before_calculation", fighters,
+                                                                  flip=(target, attacker) if was_face_down else None):
+        chain.mark_last_thing(game)
+        game.set_value(None, "damage_step", "calculation")
+        if target is None:
+            _battle_damage(game, game.opponent(player), int(game.value(attacker, "atk", 0) or 0), attacker)
+            losers: list = []
+        else:
+            losers = _fight(game, attacker, target, was_face_down)
+        game.run_state_checks()
+        _damage_timing(game, "after_calculation", [])
+        _damage_timing(game, "end", [], destroyed=losers)
+    game.set_value(None, "damage_step", None)
+    game.set_value(None, "attack", None)
     game.set_phase(game.state.phase, "battle")
+
+
+def _damage_timing(game: Any, timing_name: str, fighters: list, flip: Any = None, destroyed: Sequence[Any] = ()) -> bool:
+    """One timing of the Damage Step: what happens at it, then a window in which only what the
+    Damage Step allows may be activated. False when a monster in the battle left the field (the
+    battle ends there)."""
+    game.set_value(None, "damage_step", timing_name)
+    game.record("damage_timing", timing=timing_name)
+    if flip is not None:                      # a face-down target is flipped face-up before damage calculation
+        card, attacker = flip
+        flip_face_up(game, card, cause=Cause.BATTLE, source=attacker.id, by=attacker.controller)
+    for card, generation, by_card in destroyed:    # the end of the Damage Step: to the GY
+        if card.zone == "monster" and card.generation == generation:
+            _destroy_by_battle(game, card, by_card)
+    chain.settle(game)
+    chain.open_window(game)
+    return all(_same(game, cid, gen) for cid, gen in fighters)
 
 
 def _replay(game: Any, player: int, attacker: Any) -> Any:
@@ -137,10 +172,9 @@ def _destroy_by_battle(game: Any, card: Any, by_card: Any) -> None:
     destroy(game, card, cause=Cause.BATTLE, source=by_card.id, by=by_card.controller)
 
 
-def _fight(game: Any, attacker: Any, target: Any) -> None:
-    was_face_down = not target.face_up
-    if was_face_down:
-        flip_face_up(game, target, cause=Cause.BATTLE, source=attacker.id, by=attacker.controller)
+def _fight(game: Any, attacker: Any, target: Any, was_face_down: bool) -> list:
+    """Damage calculation between two monsters. Returns the monsters destroyed by battle, each with
+    the card that destroyed it and its generation, to be sent to the GY at the end of the Damage Step."""
     atk = int(game.value(attacker, "atk", 0) or 0)
     defending = position(target) == DEFENSE
     value = int(game.value(target, "def" if defending else "atk", 0) or 0)
@@ -163,8 +197,7 @@ def _fight(game: Any, attacker: Any, target: Any) -> None:
             losers += [attacker, target]
     game.record("damage_calculated", cause=Cause.BATTLE, player=attacker.controller, card=attacker.id,
                 target=target.id, face_down=was_face_down)
-    for card in losers:
-        _destroy_by_battle(game, card, target if card is attacker else attacker)
+    return [(card, card.generation, target if card is attacker else attacker) for card in losers]
 
 
 def battle_phase(game: Any) -> None:

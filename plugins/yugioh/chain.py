@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Cause
+from rulestack.windows import ResponseWindow, active_player
 
 from . import summoning, timing
 from .cardinfo import ability_speed
@@ -94,18 +95,21 @@ def window_name(game: Any) -> str:
     return "open"
 
 
+def _after_link(game: Any, action: Any) -> int:
+    """After a chain link is added, the opponent of its controller may respond first."""
+    top = timing.top_link(game)
+    return game.opponent(top.controller if top is not None else action.player)
+
+
+#: Building a chain: players alternate, the opponent of the last link's controller first, until
+#: both pass in succession; the links then resolve with no window between them (:func:`resolve_all`).
+CHAIN = ResponseWindow(window=lambda game, player: window_name(game), after_action=_after_link, resolve=None,
+                       settle=None, ask=respond)
+
+
 def build(game: Any, first: int) -> None:
     """Response windows, alternating from ``first``, until both players pass in succession."""
-    player, passes = first, 0
-    while passes < 2:
-        action = respond(game, player, window_name(game))
-        if action.kind == "pass":
-            passes += 1
-            player = game.opponent(player)
-        else:
-            passes = 0
-            top = timing.top_link(game)
-            player = game.opponent(top.controller if top is not None else action.player)
+    CHAIN.run(game, first)
 
 
 def resolve_all(game: Any) -> None:
@@ -147,20 +151,15 @@ def settle(game: Any) -> None:
         return
 
 
+#: An open game state outside the Main Phase: players may start chains (Spell Speed 2 or more),
+#: and after one has resolved the turn player may act again; it ends when both pass in succession.
+OPEN = ResponseWindow(window="open", after_action=active_player, resolve=None, settle=settle, ask=respond)
+
+
 def open_window(game: Any, first: int | None = None) -> None:
     """An open game state outside the Main Phase: players may start chains with Spell Speed 2 or
     more, the turn player first, until both pass in succession with nothing happening."""
-    first = game.state.active_player if first is None else first
-    player, passes = first, 0
-    while passes < 2:
-        settle(game)
-        action = respond(game, player, "open")
-        if action.kind == "pass":
-            passes += 1
-            player = game.opponent(player)
-        else:
-            settle(game)
-            player, passes = game.state.active_player, 0
+    OPEN.run(game, first)
 
 
 def negate_summon(game: Any, source: int | None, by: int | None) -> list[int]:

@@ -11,7 +11,8 @@ Restrict). Moves made as a cost carry the cause ``cost`` and are never effects (
 Cost components, as written in card scripts::
 
     { "pay_lp", 1000 }                       -- pay LP ("half" pays half, rounded down)
-    { kind = "tribute", amount = 1 }         -- Tribute monsters you control (self = true: this card)
+    { kind = "tribute", amount = 1 }         -- Tribute monsters you control (self = true: this card;
+                                             --   from = "hand": monsters in your hand, as Ritual Spells may)
     { kind = "discard", amount = 1 }         -- discard from the hand (filter = {...} narrows it)
     { kind = "send_to_gy", from = "deck_top" }  -- or from = "hand" / "field"
     { kind = "banish", from = "graveyard" }
@@ -59,6 +60,8 @@ def pay_lp(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> di
 def tribute_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
     if comp.params.get("self"):
         cards = [act.card] if act.card is not None and act.card.zone == "monster" else []
+    elif comp.params.get("from") == "hand":
+        cards = [c for c in game.cards_in("hand", player) if c.definition.get("card_type") == "Monster"]
     else:
         cards = game.cards_in("monster", player)
     cards = [c for c in cards if c.controller == player and not rules.forbidden(game, "tribute", c)]

@@ -171,10 +171,15 @@ def m_equip(ctx: Any, monster_id: Any) -> bool:
     return rules.equip(ctx.game, ctx.card, ctx.card_of(monster_id))
 
 
-def m_bond(ctx: Any, monster_id: Any, mode: Any = "mutual") -> None:
-    """Bind this card to a monster: ``mutual``, ``card_to_monster`` or ``monster_to_card`` (which one
-    is destroyed when the other leaves the field)."""
-    rules.bond(ctx.game, ctx.card, ctx.card_of(monster_id), str(mode))
+def m_bond(ctx: Any, monster_id: Any, ends: Any = None) -> None:
+    """Bind this card to a monster. ``ends`` is a table ``{ this = "leaves"|"destroyed", monster =
+    "leaves"|"destroyed" }``: when this card leaves the field (or is destroyed), destroy the
+    monster; when the monster does, destroy this card. A side left out binds nothing that way."""
+    if ends is None:
+        ends = {}
+    if not isinstance(ends, dict) or set(ends) - {"this", "monster"}:
+        raise ScriptUsageError('bond(monster, { this = "leaves"|"destroyed", monster = "leaves"|"destroyed" })')
+    rules.bond(ctx.game, ctx.card, ctx.card_of(monster_id), ends.get("this"), ends.get("monster"))
 
 
 # -- life points ---------------------------------------------------------------------------------------
@@ -236,6 +241,14 @@ def m_turn_flag(ctx: Any, who: Any, word: Any) -> None:
     if word not in ("no_battle_damage", "battle_indestructible"):
         raise ScriptUsageError("turn_flag(player, 'no_battle_damage'|'battle_indestructible')")
     rules.set_turn_flag(ctx.game, ctx.who(who), word)
+
+
+def m_lock_name(ctx: Any, name: Any, who: Any = "you") -> None:
+    """For the rest of this turn, a player cannot activate cards, or the effects of cards, with this
+    name (Sangan's errata)."""
+    if not isinstance(name, str) or not name:
+        raise ScriptUsageError("lock_name(name, who) needs a card name")
+    timing.lock_name(ctx.game, ctx.who(who), name)
 
 
 SCRIPT_METHODS = {name[2:]: fn for name, fn in sorted(globals().items()) if name.startswith("m_") and callable(fn)}

@@ -119,19 +119,22 @@ def equip_valid(game: Any, equip_card: Any) -> bool:
             and monster.generation == equip_card.status.get("equipped_gen", monster.generation))
 
 
-#: Bond modes: what happens when one of two bound cards leaves the field.
-BOND_MODES = frozenset({"mutual", "card_to_monster", "monster_to_card"})
+#: What ends a bond on each side: the card leaving the field by any means, or being destroyed.
+BOND_EVENTS = frozenset({"leaves", "destroyed"})
 
 
-def bond(game: Any, card: Any, monster: Any, mode: str) -> None:
-    """Bind a Spell/Trap to a monster: when one leaves the field the other is destroyed (Call of the
-    Haunted: ``mutual``; Premature Burial: ``card_to_monster``; Fiendish Chain: ``monster_to_card``).
-    This is not a chain link: it applies at once (B3.1)."""
-    if mode not in BOND_MODES:
-        from rulestack.context import ScriptUsageError
-        raise ScriptUsageError(f"bond mode must be one of {sorted(BOND_MODES)}, not {mode!r}")
+def bond(game: Any, card: Any, monster: Any, when_this: str | None, when_monster: str | None) -> None:
+    """Bind a Spell/Trap to a monster. ``when_this``: when this card leaves the field (``leaves``) or
+    is destroyed (``destroyed``), the monster is destroyed; ``when_monster``: likewise the other way
+    round (Call of the Haunted: leaves / destroyed; Premature Burial: destroyed / none; Fiendish
+    Chain: none / destroyed). A partner that goes some other way just ends the bond. This is not a
+    chain link: it applies at once (B3.1)."""
+    for word in (when_this, when_monster):
+        if word is not None and word not in BOND_EVENTS:
+            from rulestack.context import ScriptUsageError
+            raise ScriptUsageError(f"a bond ends on one of {sorted(BOND_EVENTS)} (or nothing), not {word!r}")
     bonds = tuple(game.value_of(None, "bonds", ())) + ((card.id, card.generation, monster.id, monster.generation,
-                                                        mode),)
+                                                        when_this, when_monster),)
     game.set_value(None, "bonds", bonds)
 
 
@@ -140,20 +143,33 @@ def _alive(game: Any, cid: int, gen: int) -> bool:
     return c.generation == gen and on_field(c)
 
 
+def _left_as(game: Any, cid: int, when: str | None) -> bool:
+    """Whether a card that has left the field left the way ``when`` names: any way (``leaves``), or
+    destroyed (its last move was a destruction)."""
+    if when is None:
+        return False
+    if when == "leaves":
+        return True
+    for ev in reversed(game.events):
+        if ev.kind == "moved" and ev.get("card") == cid:
+            return ev.get("how") == "destroyed"
+    return False
+
+
 def check_bonds(game: Any) -> bool:
     bonds = game.value_of(None, "bonds", ())
     if not bonds:
         return False
     changed, keep = False, []
-    for cid, cgen, mid, mgen, mode in bonds:
+    for cid, cgen, mid, mgen, when_this, when_monster in bonds:
         card_alive, monster_alive = _alive(game, cid, cgen), _alive(game, mid, mgen)
         if card_alive and monster_alive:
-            keep.append((cid, cgen, mid, mgen, mode))
+            keep.append((cid, cgen, mid, mgen, when_this, when_monster))
             continue
-        if not card_alive and monster_alive and mode in ("mutual", "card_to_monster"):
+        if not card_alive and monster_alive and _left_as(game, cid, when_this):
             destroy(game, mid, cause=Cause.EFFECT, source=cid)
             changed = True
-        elif card_alive and not monster_alive and mode in ("mutual", "monster_to_card"):
+        elif card_alive and not monster_alive and _left_as(game, mid, when_monster):
             destroy(game, cid, cause=Cause.EFFECT, source=cid)
             changed = True
     game.set_value(None, "bonds", tuple(keep))

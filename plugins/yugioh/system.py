@@ -97,7 +97,7 @@ class YugiohSystem(GameSystem):
     # -- setup and turns ------------------------------------------------------------------------------
     @hookimpl
     def setup_game(self, game: Any) -> None:
-        """Shuffle, 8000 LP, a coin toss for the first player, 5-card hands."""
+        """Shuffle, 8000 LP, a coin toss (its winner chooses to go first or second), 5-card hands."""
         turn.setup(game)
 
     @hookimpl
@@ -124,6 +124,8 @@ class YugiohSystem(GameSystem):
         ab = activation.ability
         if activation.trigger is not None:
             if ab.get("once_per_turn_by_name") and timing.name_used(game, activation.player, activation.card.name):
+                return False
+            if timing.name_locked(game, activation.player, activation.card.name):
                 return False
             return None
         return timing.timing_problem(game, activation) is None

@@ -132,6 +132,11 @@ def speed_problem(game: Any, speed: int, window: str, tags: Any) -> str | None:
         if "negate_summon" not in (tags or ()):
             return "only an effect that negates a Summon may be activated as a monster is Summoned"
         return None
+    in_damage_step = game.value_of(None, "damage_step")
+    if in_damage_step is not None:
+        problem = damage_step_problem(in_damage_step, speed, tags)
+        if problem:
+            return problem
     top = top_link(game)
     if top is not None:
         top_speed = top.data.get("speed", 1)
@@ -145,6 +150,25 @@ def speed_problem(game: Any, speed: int, window: str, tags: Any) -> str | None:
     if speed == 1 and window != "main":
         return "Spell Speed 1 starts a chain only in your own Main Phase, in an open game state"
     return None
+
+
+#: The Damage Step's timings at which effects that change ATK/DEF may still be activated.
+ATK_DEF_TIMINGS = frozenset({"start", "before_calculation"})
+
+
+def damage_step_problem(timing_name: str, speed: int, tags: Any) -> str | None:
+    """What may be activated in the Damage Step: Counter Traps (Spell Speed 3), effects that negate
+    an activation (tag ``negate``), and effects that change ATK/DEF (tag ``atk_def``) up to the
+    start of damage calculation. Trigger effects are not asked here: they activate as usual."""
+    tags = tags or ()
+    if speed >= 3 or "negate" in tags:
+        return None
+    if "atk_def" in tags and timing_name in ATK_DEF_TIMINGS:
+        return None
+    if timing_name == "calculation":
+        return "nothing may be activated during damage calculation"
+    return ("in the Damage Step only Counter Traps, effects that negate an activation and effects that "
+            "change ATK/DEF (until damage calculation) may be activated")
 
 
 def place_problem(game: Any, act: Any) -> str | None:
@@ -195,6 +219,8 @@ def timing_problem(game: Any, act: Any) -> str | None:
         return f"what {act.card.name} needs on the field is not there"
     if ab.get("once_per_turn_by_name") and name_used(game, act.player, act.card.name):
         return f"an effect of {act.card.name} was already used this turn"
+    if name_locked(game, act.player, act.card.name):
+        return f"cards named {act.card.name} cannot be activated this turn"
     restriction = ab.get("restriction")
     if restriction == "no_normal_summon" and game.value_of(act.player, "normal_summon_turn") == game.state.turn:
         return "you already Normal Summoned or Set this turn"
@@ -214,6 +240,17 @@ def requirements_met(game: Any, card: Any, ability: Any, player: int) -> bool:
 
 def name_used(game: Any, player: int, name: str) -> bool:
     return game.value_of(player, "names_used", {}).get(name) == game.state.turn
+
+
+def name_locked(game: Any, player: int, name: str) -> bool:
+    """Whether an effect (Sangan's) has stopped ``player`` activating cards named ``name`` this turn."""
+    return game.value_of(player, "names_locked", {}).get(name) == game.state.turn
+
+
+def lock_name(game: Any, player: int, name: str) -> None:
+    locked = dict(game.value_of(player, "names_locked", {}))
+    locked[name] = game.state.turn
+    game.set_value(player, "names_locked", locked)
 
 
 def use_name(game: Any, player: int, name: str) -> None:

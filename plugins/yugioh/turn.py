@@ -111,13 +111,15 @@ def _count_down(game: Any, tp: int) -> None:
 
 
 def setup(game: Any) -> None:
-    """Shuffle, 8000 LP each, a coin toss for who goes first, 5 cards each."""
+    """Shuffle, 8000 LP each, a coin toss whose winner chooses to go first or second, 5 cards each."""
     for p in range(len(game.players)):
         game.shuffle("deck", p)
         game.set_life(p, 8000)
-    first = game.rng.randint(0, len(game.players) - 1)
+    winner = game.rng.randint(0, len(game.players) - 1)
+    goes_first = game.choose_option(winner, ["go first", "go second"], "you won the coin toss: go first or second?") == 0
+    first = winner if goes_first else game.opponent(winner)
     game.set_value(None, "first_player", first)
     game.journal.setattr(game.state, "active_player", first)
-    game.record("coin_toss", player=first, goes_first=first)
+    game.record("coin_toss", player=winner, goes_first=first)
     for p in range(len(game.players)):
         draw(game, p, 5)

@@ -366,3 +366,17 @@ def test_the_sample_decks_are_legal_and_a_bad_deck_is_refused(tmp_path):
     message = str(err.value)
     assert "exactly 50" in message and "at most 4" in message and "colour" in message
 
+
+
+def test_an_auto_effect_whose_timing_card_moved_before_activation_does_not_activate():
+    """NTP's "when your opponent plays a Character" is met by Fleeting Scout, whose own [On Play]
+    (TP's, first) returns it to the hand: the card that met the timing has moved, so the
+    watcher's effect is not activated (8-1-3-1-3), though the watcher itself never moved."""
+    sc = position(don=(1, 0))
+    watcher = sc.add("Rival Watcher", "character", 1)
+    scout = sc.add("Fleeting Scout", "hand", 0)
+    sc.answer("play Fleeting Scout").run()
+    assert sc.card(scout).zone == "hand" and sc.card(watcher).zone == "character"
+    assert not sc.events("activated", card=watcher) and hand_of(sc, 1) == []
+    lapsed = sc.assert_event("effect_lapsed", card=watcher)
+    assert lapsed.get("rule") == "8-1-3-1-3" and "met the timing" in lapsed.get("why")

@@ -15,6 +15,7 @@ from rulestack import (AbilityKind, Action, Cause, CostComponent, CostUnpayable,
                        ZoneSpec, hookimpl)
 from rulestack.context import ScriptUsageError
 from rulestack.state import Visibility
+from rulestack.windows import ResponseWindow, active_player, next_player, settle
 
 HERE = Path(__file__).parent
 
@@ -88,6 +89,13 @@ def draw(game, player, n, cause=Cause.RULE, source=None):
         game.move(deck.cards[-1], "hand", player, cause=cause, source=source, kind="drew")
 
 
+#: Responding to the stack: the opponent of whoever added an item answers first; when both pass in
+#: succession the top item resolves and the active player receives priority; the window closes
+#: when the stack is empty.
+RESPONSES = ResponseWindow(window="response", after_action=next_player, after_resolution=active_player,
+                           until_empty=True)
+
+
 class TinyGame(GameSystem):
     name = "tiny"
     version = "1.0"
@@ -147,13 +155,13 @@ class TinyGame(GameSystem):
                 game.set_status(c, "tapped", None, quiet=True)
             if st.turn > 1:
                 draw(game, p, 1)
-            self.check(game)
+            settle(game)
             game.set_phase("main")
         if st.phase == "main":
             while True:
-                self.check(game)
+                settle(game)
                 if st.stack:
-                    self.respond_and_resolve(game, game.opponent(p))
+                    RESPONSES.run(game, game.opponent(p))
                     continue
                 if game.act(p, "main").kind == "pass":
                     break
@@ -162,31 +170,6 @@ class TinyGame(GameSystem):
         for c in game.find({"zone": "field"}, p):
             game.set_status(c, "damage", None, quiet=True)
         return True
-
-    def respond_and_resolve(self, game, first):
-        """Players alternate; when both pass in succession the top item resolves."""
-        st = game.state
-        player, passes = first, 0
-        while st.stack:
-            self.check(game)
-            action = game.act(player, "response")
-            if action.kind == "pass":
-                passes += 1
-                if passes >= 2:
-                    item = game.journal.pop(st.stack)
-                    game.resolve(item)
-                    self.check(game)
-                    passes = 0
-                    player = st.active_player
-                    continue
-            else:
-                passes = 0
-            player = game.opponent(player)
-
-    def check(self, game):
-        game.run_state_checks()
-        for trig in game.take_triggers():
-            game.put_trigger(trig)
 
     @hookimpl
     def legal_actions(self, game, player, window):

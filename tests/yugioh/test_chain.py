@@ -166,18 +166,19 @@ def test_YGO_A15_stardust_dragon_under_fiendish_chain_still_escapes_and_returns_
     sc.answer("activate Dark Hole", "activate Stardust Dragon: negate a destruction", "end turn", "yes")
     sc.run()
     sc.assert_event("activation_negated", card=sc.card("Dark Hole").id)
-    assert sc.card(chain).zone == "graveyard"                    # the chained monster left: the chain breaks
+    assert sc.card(chain).zone == "spell_trap"                   # Tributed, not destroyed: the chain stays
     summoned = sc.assert_event("summoned", card=stardust, how="special")
     assert summoned.seq > sc.assert_event("phase", phase="end").seq
 
 
 def test_segoc_each_player_orders_their_own_triggers_within_a_category():
+    # (Two Echo Wasps: Sangan's errata allows its search only once per turn.)
     sc = duel()
-    first = sc.add("Sangan", "monster", 0)
-    second = sc.add("Sangan", "monster", 0)
+    first = sc.add("Echo Wasp", "monster", 0)
+    second = sc.add("Echo Wasp", "monster", 0)
     sc.add("Dark Hole", "hand", 0)
-    # P0 puts the second Sangan first (Chain Link 1), then searches twice, last link first
-    sc.answer("activate Dark Hole", lambda d: [1, 0], "Celtic Guardian", "Celtic Guardian")
+    # P0 puts the second Wasp first (Chain Link 1), then draws twice, last link first
+    sc.answer("activate Dark Hole", lambda d: [1, 0], "yes", "yes")
     sc.run()
     order_asked = [d for d in sc.asked if d.kind == "order"]
     assert len(order_asked) == 1 and order_asked[0].player == 0

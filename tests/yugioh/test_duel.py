@@ -17,8 +17,21 @@ def test_setup_8000_lp_five_cards_and_a_coin_toss_for_the_first_player():
     assert [len(game.cards_in("hand", p)) for p in (0, 1)] == [5, 5]
     assert [len(game.cards_in("deck", p)) for p in (0, 1)] == [35, 35]
     toss = [e for e in game.events if e.kind == "coin_toss"]
-    assert len(toss) == 1 and game.state.active_player == toss[0].player
+    assert len(toss) == 1 and game.state.active_player == toss[0].get("goes_first")
     game.close()
+
+
+def test_the_coin_toss_winner_chooses_to_go_first_or_second():
+    from rulestack import ScriptedAgent
+    for choice, winner_first in (("go first", True), ("go second", False)):
+        game = Game("yugioh", ["classic_a", "classic_b"], seed=4,
+                    agents=[ScriptedAgent([choice]), ScriptedAgent([choice])])
+        game.start()
+        toss = [e for e in game.events if e.kind == "coin_toss"][0]
+        winner = toss.player
+        assert (game.state.active_player == winner) is winner_first
+        assert game.state.active_player == toss.get("goes_first")
+        game.close()
 
 
 def test_the_first_player_skips_the_first_draw_and_the_battle_phase():

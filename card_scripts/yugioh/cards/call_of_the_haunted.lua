@@ -1,6 +1,7 @@
 -- Call of the Haunted (Continuous Trap): Special Summon 1 targeted monster from your GY in Attack
--- Position. The two are bound: if this card leaves the field the monster is destroyed, and if the
--- monster leaves the field this card is destroyed.
+-- Position. The two are bound: when this card leaves the field (by any means) the monster is
+-- destroyed; when the monster is destroyed this card is destroyed. A monster that leaves some other
+-- way (banished, returned to the hand) leaves this card on the field with nothing to do.
 return {
   abilities = {
     { kind = "activate",
@@ -8,7 +9,7 @@ return {
       targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster" } } },
       resolve = function(ctx)
         local t = ctx:target()
-        if t and ctx:special_summon(t, { position = "attack" }) then ctx:bond(t, "mutual") end
+        if t and ctx:special_summon(t, { position = "attack" }) then ctx:bond(t, { this = "leaves", monster = "destroyed" }) end
       end },
   },
 }

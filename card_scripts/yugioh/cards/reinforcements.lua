@@ -1,7 +1,8 @@
 -- Reinforcements (Normal Trap): 1 targeted face-up monster gains 500 ATK until the end of the turn.
+-- It changes ATK, so it may be activated in the Damage Step until damage calculation (tag atk_def).
 return {
   abilities = {
-    { kind = "activate",
+    { kind = "activate", tags = { "atk_def" },
       targets = { { filter = { zone = "monster", face_up = true } } },
       resolve = function(ctx)
         local t = ctx:target()
