@@ -9,6 +9,12 @@ from typing import Any, Sequence
 from .errors import DataError, GameAborted, RulestackError
 
 
+def _settings(pairs: Sequence[str] | None) -> dict[str, str]:
+    """A system's settings from ``--set key=value`` pairs (see :func:`harness.systems.parse_settings`)."""
+    from .harness.systems import parse_settings
+    return parse_settings(pairs)
+
+
 def cmd_systems(args: argparse.Namespace) -> int:
     from .system import available_systems, find_system
     eps = available_systems()
@@ -28,10 +34,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if getattr(args, "isolate", False):
         from .isolation import play_isolated
         return play_isolated(args, cmd_play)
-    from .agents import Agent, RandomAgent
+    from .agents import RandomAgent
     from .game import Game
     from .narrate import narrate
-    from .harness.systems import parse_settings, with_cards
+    from .harness.systems import with_cards
     from .harness.terminal import HumanAgent, PlayerQuit
     system = with_cards(args.system, args.cards or ())
     decks = list(args.deck or system.sample_decks)
@@ -40,17 +46,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = args.human
     if human is not None and not 0 <= human < system.player_count:
         raise RulestackError(f"--human takes a seat from 0 to {system.player_count - 1}, got {human}")
-    agents: list[Agent] | None = None
-    person: HumanAgent | None = None
+    agents: list[Any] = []   # empty: the game seats its own random agents
     if human is not None:
-        person = HumanAgent(human)
         agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
-        agents[human] = person
-    game = Game(system, decks, seed=args.seed, settings=parse_settings(args.set), agents=agents)
+        agents[human] = HumanAgent(human)
+    game = Game(system, decks, seed=args.seed, settings=_settings(args.set), agents=agents)
     from .isolation import record_decisions
     record_decisions(game)   # with --isolate: streamed to the parent, so a crash still leaves a replay
-    if person is not None:
-        person.names = {i: d.name for i, d in enumerate(game.decks)}
+    if human is not None:
+        agents[human].names = {i: d.name for i, d in enumerate(game.decks)}
     error: GameAborted | None = None
     try:
         result = game.play()
@@ -67,8 +71,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             else:
                 print(f"error: {error}", file=sys.stderr)
             return 1
-        if person is not None:
-            person.show_news(game)
+        if human is not None:
+            agents[human].show_news(game)
         elif not args.quiet:
             for ev in game.events:
                 line = narrate(game, ev)

@@ -11,6 +11,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 
+def _settings(pairs: Any) -> dict[str, str]:
+    from .systems import parse_settings
+    return parse_settings(pairs)
+
+
 # -- rulestack replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
     from ..narrate import narrate
@@ -30,7 +35,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if check.ok else 1
 
 
-def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_replay(sub: Any) -> None:
     p = sub.add_parser("replay", help="re-run a recorded game and verify it (or show where it now differs)",
                        description="Replay a game recorded with 'rulestack play --replay FILE' (or left by a failed "
                                    "simulated game) with today's cards and rules. Exit 0 if it plays exactly as "
@@ -45,8 +50,7 @@ def add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 # -- rulestack simulate ----------------------------------------------------------------------------------
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import make_backend, plan_for, simulate
-    from .systems import parse_settings
-    plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=parse_settings(args.set),
+    plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=_settings(args.set),
                     cards=args.cards or (), swap_seats=not args.fixed_seats)
     backend = make_backend(args.backend, args.workers, args.ray_address)
     summary = simulate(plan, backend, out=args.out, replays=args.replays, progress=not args.no_progress)
@@ -57,7 +61,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if summary.errors else 0
 
 
-def add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_simulate(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play many games with random agents and summarize them",
                        description="Play N games between two decks with seeded random agents and print wins per "
                                    "deck (with a 95%% confidence interval), average turns and decisions, and "
@@ -101,7 +105,7 @@ def cmd_lua_api(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_lua_api(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_lua_api(sub: Any) -> None:
     p = sub.add_parser("lua-api", help="print the Lua API reference (the host's, or a system's own words)")
     p.add_argument("system", nargs="?", help="document the words this system adds to ctx")
     p.add_argument("--write", metavar="FILE", help="write the reference to FILE instead of printing it")
