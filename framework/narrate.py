@@ -1,17 +1,14 @@
 """A readable line for an event, for ``rulestack play`` logs and failing scenarios."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .events import Event
-
-if TYPE_CHECKING:
-    from .game import Game
 
 _QUIET = frozenset({"shuffled", "status", "effect_ended", "targeted", "resolving", "phase"})
 
 
-def narrate(game: Game, ev: Event, viewer: int | None = None) -> str | None:
+def narrate(game: Any, ev: Event, viewer: int | None = None) -> str | None:
     """A short sentence for an event, or ``None`` for bookkeeping events not worth a line.
     With ``viewer``, cards that player could not see are not named."""
     names = [p.name for p in game.state.players]
