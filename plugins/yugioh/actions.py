@@ -1,7 +1,7 @@
 """What a player may do in each window, and doing it.
 
 Action kinds: ``pass`` (move on, or do not respond), ``end_turn`` (from Main Phase 1, skip the
-Battle Phase), ``summon`` and ``set_monster`` (Normal/Tribute Summon or Set), ``flip_summon``,
+Battle Phase; from the Battle Phase, go on to the End Phase without acting in Main Phase 2), ``summon`` and ``set_monster`` (Normal/Tribute Summon or Set), ``flip_summon``,
 ``change_position``, ``set_spell_trap``, ``attack``, ``activate``.
 """
 from __future__ import annotations
@@ -25,6 +25,7 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
         acts += summoning.field_monster_actions(game, player)
         acts += set_spell_trap_actions(game, player)
     elif window == "battle":
+        acts.append(Action("end_turn", player, label="end turn"))
         acts += battle.attack_actions(game, player)
     return acts + activations(game, player, "open" if window == "battle" else window)
 

@@ -200,8 +200,9 @@ def _fight(game: Any, attacker: Any, target: Any, was_face_down: bool) -> list:
     return [(card, card.generation, target if card is attacker else attacker) for card in losers]
 
 
-def battle_phase(game: Any) -> None:
-    """The whole Battle Phase of the turn player."""
+def battle_phase(game: Any) -> str:
+    """The whole Battle Phase of the turn player. Returns how they left it: ``pass`` (on to Main
+    Phase 2) or ``end_turn`` (on to the End Phase, doing nothing in Main Phase 2)."""
     st = game.state
     tp = st.active_player
     if st.step in (None, "start"):
@@ -215,7 +216,7 @@ def battle_phase(game: Any) -> None:
             chain.settle(game)
             damage_step(game)
             continue
-        if action.kind != "pass":
+        if action.kind not in ("pass", "end_turn"):
             continue
         # Before the Battle Step ends the opponent may still act; then the turn player again.
         chain.settle(game)
@@ -223,3 +224,4 @@ def battle_phase(game: Any) -> None:
             break
     game.set_phase("battle", "end")
     chain.open_window(game)
+    return action.kind

@@ -5,7 +5,8 @@
 * Main Phase 1: the turn player's open game state (Summons, Sets, Spells, Ignition effects); when
   they want to move on, the opponent gets a last chance to respond. From Main Phase 1 the turn
   player enters the Battle Phase (not on the first turn of the Duel) or goes to the End Phase.
-* Main Phase 2 happens only after a Battle Phase.
+* Main Phase 2 happens only after a Battle Phase; from the Battle Phase the turn player may also
+  go straight on to the End Phase ("end turn"), as from Main Phase 1.
 * End Phase: "during the End Phase" effects, Swords of Revealing Light's count, the hand limit
   (discard down to 6), and "until the end of this turn" effects end.
 """
@@ -48,8 +49,7 @@ def play_turn(game: Any) -> None:
                 skip_battle = True
         elif name == "battle":
             from .battle import battle_phase
-            battle_phase(game)
-            battle_done = True
+            battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
         elif name == "main2":
             main_phase(game)
         else:

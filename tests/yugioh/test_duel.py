@@ -323,3 +323,14 @@ def test_a_monster_arriving_during_a_direct_attack_causes_a_replay():
     assert sc.card(guard).zone == "graveyard"                         # the replayed attack hit it
     assert sc.life(0) == 8000 - 1100                                  # not 2500: no direct attack
     assert sc.asked[-1].kind == "action" and any("replay" in d.prompt for d in sc.asked)
+
+
+def test_from_the_battle_phase_the_turn_player_may_go_on_to_the_end_phase():
+    sc = duel(phase="battle")
+    sc.add("Vorse Raider", "monster", 0)
+    sc.run()
+    assert {"pass", "end turn", "attack with Vorse Raider"} <= set(options(sc))
+    sc.answer("end turn")
+    sc.run()
+    phases = [e.get("phase") for e in sc.events("phase")]
+    assert "end" in phases and "main2" not in phases           # Main Phase 2 passed through
