@@ -2,6 +2,7 @@
 (assembled, checked by a dry-run payment, paid whole), the choices made at activation, the push."""
 from __future__ import annotations
 
+import contextlib
 import itertools
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -77,7 +78,9 @@ class ActivationFlow:
 
     def _feasibility_problem(self, act: Activation) -> str | None:
         components = self.assemble_cost(act)
-        if not self._cost_feasible(act, components, 0, []):
+        with self._cost_judgement(act):
+            feasible = self._cost_feasible(act, components, 0, [])
+        if not feasible:
             return (f"the cost of {act.card.name} ({act.ability.label}) cannot be paid: "
                     + ", ".join(c.describe() for c in components))
         for spec in act.ability.targets:
@@ -216,7 +219,13 @@ class ActivationFlow:
     def cost_payable(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Can the whole cost be paid now?"""
         comps = self.assemble_cost(act) if comps is None else comps
-        return self._dry(lambda: self._cost_feasible(act, comps, 0, []))
+        with self._cost_judgement(act):
+            return self._dry(lambda: self._cost_feasible(act, comps, 0, []))
+
+    def _cost_judgement(self, act: Activation) -> Any:
+        """The context in which a cost is judged: the system's (``cost_judgement``), or none."""
+        judged = self.pm.hook.cost_judgement(game=self, activation=act)
+        return judged if judged is not None else contextlib.nullcontext()
 
     def pay_cost(self, player: int, components: Sequence[CostComponent], card: Card | int,
                  label: str = "cost") -> dict[str, Any]:
@@ -245,8 +254,9 @@ class ActivationFlow:
             cands = kind.candidates(self, act.player, comp, act)
             if cands is not None:
                 for _ in range(kind.count(self, act.player, comp, act)):
-                    legal = [c for c in cands if c not in chosen and
-                             self._dry(lambda c=c: self._cost_feasible(act, comps, i, chosen + [c]))]
+                    with self._cost_judgement(act):
+                        legal = [c for c in cands if c not in chosen and
+                                 self._dry(lambda c=c: self._cost_feasible(act, comps, i, chosen + [c]))]
                     if not legal:
                         break
                     picked = self.choose_cards(act.player, legal, 1, 1, f"{kind.label}: {act.card.name}",

@@ -70,6 +70,9 @@ class StatePrimitives:
                     continue
                 if not self._match_fields(rep, rcard, card, {"to": zone, "from": card.zone, "cause": cause}):
                     continue
+                cond = ab.get("condition")   # condition(ctx, moving_card_id): whether it applies now
+                if cond is not None and not self.run_script(rcard, cond, self.context(card=rcard, ability=ab), card.id):
+                    continue
                 instead = ab.get("instead")
                 if isinstance(instead, dict):
                     zone = instead.get("to", zone)

@@ -746,6 +746,44 @@ for name, pair in next, HOST_METHODS do
 end
 HOST_METHODS = nil
 
+-- ctx:NAME for a NAME that is no word of this game: an error at the script's line that names it
+-- and the nearest word, instead of Lua's "attempt to call a nil value (method 'NAME')".
+local function distance(a, b)
+  local la, lb = #a, #b
+  local row = {}
+  for j = 0, lb do row[j] = j end
+  for i = 1, la do
+    local prev, ca = row[0], s_byte(a, i)
+    row[0] = i
+    for j = 1, lb do
+      local cur = row[j]
+      local cost = (ca == s_byte(b, j)) and 0 or 1
+      local best = prev + cost
+      if row[j] + 1 < best then best = row[j] + 1 end
+      if row[j - 1] + 1 < best then best = row[j - 1] + 1 end
+      row[j] = best
+      prev = cur
+    end
+  end
+  return row[lb]
+end
+
+setmetatable(METHODS, {__index = function(_, name)
+  if type(name) ~= "string" then return nil end
+  local hint, best = "", 3
+  if #name <= 40 then
+    for known in next, METHODS do
+      local d = distance(name, known)
+      if d < best or (d == best and hint ~= "" and known < hint) then best, hint = d, known end
+    end
+  end
+  local shown = #name <= 40 and name or (s_sub(name, 1, 40) .. "...")
+  if hint ~= "" then
+    error(s_format("ctx:%s does not exist (did you mean ctx:%s?)", shown, hint), 2)
+  end
+  error(s_format("ctx:%s does not exist (see `rulestack describe` for this game's words)", shown), 2)
+end})
+
 local CTX_MT = {
   __index = METHODS,
   __newindex = function() error("ctx is read-only", 2) end,

@@ -90,7 +90,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     problems, checked = check_paths([Path(p) for p in args.paths], args.system)
     for p in problems:
         print(p)
-    print(f"checked {checked} card(s): {len(problems)} problem(s)", file=sys.stderr)
+    print(f"checked {checked} card(s): {len(problems)} problem(s)")
     return 1 if problems else 0
 
 

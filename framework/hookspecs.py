@@ -189,6 +189,15 @@ def after_resolve(game: Game, item: Item) -> None:
 
 # -- state checks and triggers --------------------------------------------------------------
 
+@hookspec(firstresult=True)
+def cost_judgement(game: Any, activation: Any) -> Any:
+    """A context manager under which the host judges whether an activation's cost can be paid (the
+    dry runs before and during payment), for a game that judges a cost on the state as it was
+    before paying began (One Piece 8-3-1-3: a prohibition that starts part way does not make the
+    cost unpayable beforehand; paying then stops where it starts, and ``cost_payment_failed``
+    says what happens). ``None``: the cost is judged on the live state, part after part."""
+
+
 @hookspec
 def state_checks(game: Game) -> bool | None:
     """Perform the system's state checks once (MTG state-based actions as one batch, Digimon's

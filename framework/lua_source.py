@@ -26,7 +26,7 @@ import functools
 import re
 from typing import Any
 
-__all__ = ["format_path", "key_lines", "line_of"]
+__all__ = ["call_tables", "format_path", "key_lines", "line_of", "method_calls"]
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER_RE = re.compile(
@@ -226,6 +226,7 @@ class _Walker:
         self.toks = toks
         self.i = 0
         self.lines: dict[tuple, int] = {}
+        self.strings: dict[tuple, str] = {}      # paths whose value is a string literal
 
     def peek(self, k: int = 0) -> _Tok:
         j = self.i + k
@@ -350,6 +351,8 @@ class _Walker:
     def value(self, path: tuple, line: int) -> None:
         """Record ``path`` at ``line`` and parse its value (recursing into constructors)."""
         self.lines.setdefault(path, line)
+        if self.peek().kind == "string" and self.peek(1).kind == "sym" and self.peek(1).value in ",;}":
+            self.strings.setdefault(path, self.peek().value)
         if self.peek().is_sym("{"):
             self.table(path)
             nxt = self.peek()
@@ -460,4 +463,79 @@ def format_path(path: tuple | list) -> str:
             out += "[" + '"' + key.replace("\\", "\\\\").replace('"', '\\"') + '"' + "]"
         else:
             out += f"[{key}]"
+    return out
+
+
+def method_calls(source: str, receivers: frozenset[str] | set[str] | None = None) -> list[tuple[str, str, int]]:
+    """The ``RECEIVER:name(...)`` calls in ``source``, as ``(receiver, name, line)`` in order.
+
+    ``receivers`` are the variable names that stand for ``ctx``; by default ``ctx`` and the first
+    parameter of every function written as a table field (``resolve = function(c) ... end``).
+    Calls on other values (``s:upper()``) are left out. Never raises.
+    """
+    if not isinstance(source, str):
+        return []
+    try:
+        toks = _tokens(source)
+    except Exception:        # odd input: nothing found
+        return []
+    names = set(receivers) if receivers is not None else {"ctx"} | _field_function_params(toks)
+    out = []
+    for i in range(len(toks) - 3):
+        t, colon, name, after = toks[i], toks[i + 1], toks[i + 2], toks[i + 3]
+        if t.kind == "name" and t.value in names and colon.is_sym(":") and name.kind == "name" \
+                and (after.is_sym("(") or after.is_sym("{") or after.kind == "string") \
+                and not (i > 0 and (toks[i - 1].is_sym(".") or toks[i - 1].is_sym(":"))) \
+                and not (t.value != "ctx" and name.value in _STRING_METHODS):
+            out.append((t.value, name.value, name.line))
+    return out
+
+
+#: Lua's string methods: ``p:upper()`` on a parameter that is not called ``ctx`` is taken for a
+#: string, not for ``ctx``.
+_STRING_METHODS = frozenset({"byte", "find", "format", "gmatch", "gsub", "len", "lower", "match", "rep", "reverse",
+                             "sub", "upper"})
+
+
+def _field_function_params(toks: list[_Tok]) -> set[str]:
+    """The first parameter of each ``key = function(p, ...)`` in the token stream."""
+    found = set()
+    for i in range(len(toks) - 3):
+        if toks[i].is_sym("=") and toks[i + 1].is_name("function") and toks[i + 2].is_sym("(") \
+                and toks[i + 3].kind == "name" and toks[i + 3].value not in _KEYWORDS:
+            found.add(toks[i + 3].value)
+    return found
+
+
+def call_tables(source: str, names: frozenset[str] | set[str], receivers: frozenset[str] | set[str] | None = None
+                ) -> list[tuple[str, int, dict[tuple, int], dict[tuple, str]]]:
+    """The table written as the first argument of each ``ctx:NAME{...}`` or ``ctx:NAME({...})``
+    call whose NAME is in ``names``: ``(name, line, {key path: line}, {key path: string value})``
+    in order (the paths as in :func:`key_lines`; the second mapping holds the keys whose value is a
+    string literal). Tables built elsewhere and passed by name are not followed. Never raises."""
+    if not isinstance(source, str):
+        return []
+    try:
+        toks = _tokens(source)
+    except Exception:
+        return []
+    who = set(receivers) if receivers is not None else {"ctx"} | _field_function_params(toks)
+    out = []
+    for i in range(len(toks) - 4):
+        t, colon, name = toks[i], toks[i + 1], toks[i + 2]
+        if not (t.kind == "name" and t.value in who and colon.is_sym(":") and name.kind == "name"
+                and name.value in names):
+            continue
+        at = i + 3
+        if toks[at].is_sym("(") and toks[at + 1].is_sym("{"):
+            at += 1
+        if not toks[at].is_sym("{"):
+            continue
+        walker = _Walker(toks)
+        walker.i = at
+        try:
+            walker.table(())
+        except Exception:
+            continue
+        out.append((name.value, name.line, dict(walker.lines), dict(walker.strings)))
     return out

@@ -10,7 +10,10 @@ game loop until a stated point, and assert on zones, values and the event log.
 
 Scripts are strict: the game never guesses an answer. ``run()`` plays through the scripted
 answers and pauses at the first decision the script does not cover (``sc.decision``);
-``run(until=...)`` fails with :class:`UnscriptedDecision` if it must pause before ``until`` holds.
+``run(until=...)`` fails with :class:`UnscriptedDecision` if it must pause before ``until`` holds;
+``run(until=..., at_events=True)`` also stops right after the event that makes it hold, even when
+no decision follows (``sc.stopped_after``). A decision with a single legal answer is answered by
+the game unless the scenario is made with ``ask_single=True``.
 """
 from __future__ import annotations
 
@@ -20,11 +23,13 @@ from typing import Any, Callable, Iterable, Mapping
 import greenlet
 
 from .agents import Seat, resolve_answer
+from .cards import Ability
 from .decisions import Decision
 from .errors import RulestackError, UnscriptedDecision
 from .events import Event
-from .flow import GameResult
+from .flow import GameResult, PendingTrigger
 from .game import Game
+from .hookspecs import hookimpl
 from .state import Card, Item
 
 
@@ -36,6 +41,19 @@ class _ScenarioAgent:
         return self.scenario._answer_for(decision)
 
 
+class _EventWatch:
+    """A plugin of the scenario's game: after each event, lets the scenario stop there."""
+
+    plugin_name = "rulestack-scenario-events"
+
+    def __init__(self, scenario: "Scenario") -> None:
+        self.scenario = scenario
+
+    @hookimpl
+    def on_event(self, game: Any, event: Event) -> None:
+        self.scenario._after_event(event)
+
+
 class ScenarioFailure(AssertionError):
     """An expectation of a scenario did not hold; the message shows the event log's tail."""
 
@@ -44,10 +62,17 @@ class Scenario:
     """A position under test, and the game loop that plays it."""
 
     def __init__(self, system: Any, *, seed: int = 0, settings: Mapping[str, Any] | None = None,
-                 plugins: Iterable[Any] = (), player_names: list[str] | None = None) -> None:
-        self.game = Game.empty(system, seed=seed, settings=settings, plugins=plugins, player_names=player_names,
-                               agents=None)
+                 plugins: Iterable[Any] = (), player_names: list[str] | None = None,
+                 ask_single: bool = False) -> None:
+        """``ask_single``: ask every decision, even one with a single legal answer (by default the
+        game answers those itself, so a script leaves them out)."""
+        self.game = Game.empty(system, seed=seed, settings=settings, plugins=[*plugins, _EventWatch(self)],
+                               player_names=player_names, agents=None)
         self.game.agents = [_ScenarioAgent(self) for _ in self.game.agents]
+        self.ask_single = ask_single
+        #: The event right after which the last ``run(..., at_events=True)`` stopped, if it did.
+        self.stopped_after: Event | None = None
+        self._at_events = False
         self.script: deque[tuple[int | None, Any]] = deque()
         self.decision: Decision | None = None
         self.result: GameResult | None = None
@@ -83,7 +108,9 @@ class Scenario:
 
     def set_turn(self, *, turn: int | None = None, active: int | None = None, phase: str | None = None,
                  step: str | None = None) -> None:
-        """Where the game stands: the turn number, the turn player, the phase and step to start from."""
+        """Where the game stands: the turn number, the turn player, the phase and step to start from.
+        A phase or step the system does not declare is an error (when it declares its phases)."""
+        self._check_phase(phase, step)
         st, j = self.game.state, self.game.journal
         if turn is not None:
             j.setattr(st, "turn", turn)
@@ -91,6 +118,29 @@ class Scenario:
             j.setattr(st, "active_player", active)
         j.setattr(st, "phase", phase)
         j.setattr(st, "step", step)
+
+    def _check_phase(self, phase: str | None, step: str | None) -> None:
+        from .checker import did_you_mean
+        system = type(self.game.system)
+        if not system.phases:
+            return
+        names = system.phase_names()
+        if phase is not None and phase not in names:
+            raise RulestackError(f"unknown phase {phase!r}{did_you_mean(phase, names)} "
+                                 f"(phases of {system.name}: {', '.join(names)})")
+        steps = system.step_names(phase)
+        if step is not None and step not in steps:
+            raise RulestackError(f"unknown step {step!r}{did_you_mean(step, steps)} "
+                                 f"(steps of {phase or system.name}: {', '.join(steps) or 'none'})")
+
+    @property
+    def ask_single(self) -> bool:
+        """Whether decisions with a single legal answer are asked too (see the constructor)."""
+        return not self.game.auto_single
+
+    @ask_single.setter
+    def ask_single(self, value: bool) -> None:
+        self.game.auto_single = not value
 
     # -- looking things up -----------------------------------------------------------------------
     def card(self, which: str | int, player: int | None = None, zone: str | None = None) -> Card:
@@ -118,7 +168,48 @@ class Scenario:
 
     @property
     def stack(self) -> list[Item]:
+        """The items of the response structure (stack, chain, queue), bottom to top."""
         return list(self.game.state.stack)
+
+    def stack_names(self) -> list[str]:
+        """The name of each item's card on the response structure, bottom to top."""
+        return [self.game.card(it.card).name if it.card is not None else it.kind for it in self.game.state.stack]
+
+    @property
+    def pending(self) -> list[PendingTrigger]:
+        """The triggered abilities waiting to be put on the response structure, in arrival order."""
+        return list(self.game.state.pending)
+
+    def abilities(self, card: str | int) -> dict[str, Ability]:
+        """A card's abilities by label (an ability without a label is under its kind; a second one
+        with the same label gets ``#2``, ``#3`` ...)."""
+        out: dict[str, Ability] = {}
+        for ab in self.card(card).definition.abilities:
+            key, n = ab.label, 2
+            while key in out:
+                key, n = f"{ab.label} #{n}", n + 1
+            out[key] = ab
+        return out
+
+    def ability(self, card: str | int, label: str | int) -> Ability:
+        """One ability of a card, by its label (see :meth:`abilities`) or its index."""
+        found = self.abilities(card)
+        if isinstance(label, int):
+            return self.card(card).definition.abilities[label]
+        if label not in found:
+            raise RulestackError(f"{self.card(card).name} has no ability labelled {label!r} "
+                                 f"(its abilities: {', '.join(found) or 'none'})")
+        return found[label]
+
+    def is_negated(self, card: str | int, label: str | int | None = None) -> bool:
+        """Whether a card's text is negated now: the ability with that label (or index), or, without
+        one, any of its abilities (or the card having lost all its abilities)."""
+        c = self.card(card)
+        if self.game.abilities_removed(c):
+            return True
+        if label is not None:
+            return self.game.is_text_negated(c, self.ability(card, label))
+        return any(self.game.is_text_negated(c, ab) for ab in c.definition.abilities)
 
     # -- scripting -------------------------------------------------------------------------------
     def answer(self, *entries: Any, player: int | None = None) -> "Scenario":
@@ -143,6 +234,12 @@ class Scenario:
                 raise UnscriptedDecision(decision)
             return self._pause(decision)
 
+    def _after_event(self, event: Event) -> None:
+        """Stop right after ``event`` when running with ``at_events`` and ``until`` holds now."""
+        if self._at_events and self._until is not None and self._driver is not None and self._until(self.game):
+            got = self._driver.switch(("event", event))
+            assert got is None, "a scenario resumed after an event gets no answer"
+
     def _pause(self, decision: Decision) -> Any:
         assert self._driver is not None
         got = self._driver.switch(("decision", decision))
@@ -155,11 +252,16 @@ class Scenario:
         return self._answer_for(decision)
 
     # -- running -----------------------------------------------------------------------------------
-    def run(self, until: Callable[[Game], bool] | None = None) -> "Scenario":
+    def run(self, until: Callable[[Game], bool] | None = None, *, at_events: bool = False) -> "Scenario":
         """Run the real game loop from the position (or from where it paused) until the script is
         used up (pausing at the next decision), ``until(game)`` holds at a decision, or the game
-        ends. Errors (a script error, an illegal answer) propagate after the state rolled back."""
+        ends. With ``at_events``, ``until`` is also tested right after each event, and the run
+        stops there (``decision`` is then None and ``stopped_after`` the event); a later ``run()``
+        goes on from that point. Errors (a script error, an illegal answer) propagate after the
+        state rolled back."""
         self._until = until
+        self._at_events = at_events and until is not None
+        self.stopped_after = None
         try:
             if self._runner is None:
                 self._runner = greenlet.greenlet(self._run)
@@ -167,7 +269,10 @@ class Scenario:
             kind, payload = self._runner.switch(None)
         finally:
             self._until = None
-        if kind == "decision":
+            self._at_events = False
+        if kind == "event":
+            self.decision, self.stopped_after = None, payload
+        elif kind == "decision":
             self.decision = payload
         elif kind == "over":
             self.decision, self.result = None, payload
@@ -183,9 +288,12 @@ class Scenario:
             return ("error", getattr(e, "cause", None) or e)
 
     # -- direct flow (without the turn loop) ---------------------------------------------------------
-    def activate(self, card: str | int, ability: int = 0, player: int | None = None, **kw: Any) -> Item | None:
-        """Activate an ability directly through the flow (answers come from the script)."""
+    def activate(self, card: str | int, ability: int | str = 0, player: int | None = None, **kw: Any) -> Item | None:
+        """Activate an ability (its index, or its label) directly through the flow (answers come
+        from the script)."""
         c = self.card(card)
+        if isinstance(ability, str):
+            ability = self.ability(c.id, ability).index
         return self._direct(lambda: self.game.activate(c.controller if player is None else player, c, ability, **kw))
 
     def resolve_top(self) -> None:

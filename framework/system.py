@@ -13,6 +13,8 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Mapping, TypeAlias
 
+import attrs
+
 from .cards import AbilityKind, Role
 from .errors import ConfigurationError
 from .state import ZoneSpec
@@ -42,6 +44,77 @@ ModifierOp: TypeAlias = "Callable[[dict[str, Any], Modifier], None]"
 ENTRY_POINT_GROUP = "rulestack.systems"
 
 
+@attrs.frozen
+class EventKind:
+    """One kind of event a system records: what it means (one line) and its fields (each field's
+    name and a one-line doc). ``rulestack describe`` and ``rulestack check`` read these."""
+
+    doc: str
+    fields: Mapping[str, str] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class Phase:
+    """One phase of the turn, in the order the turn plays them, with its steps (name: doc)."""
+
+    name: str
+    doc: str
+    steps: Mapping[str, str] = attrs.field(factory=dict)
+
+
+_MOVE_FIELDS = {"card": "the card's id (a new object after the move)", "code": "its card code",
+                "from": "the zone it left", "from_player": "whose zone that was (nil: shared)",
+                "to": "the zone it entered", "to_player": "whose zone that is (nil: shared)",
+                "visible": "who saw the card: \"all\" or a list of player indices"}
+
+#: The events the host itself records, whatever the system. A system's own kinds
+#: (:attr:`GameSystem.event_kinds`) come on top; ``card:NAME`` events are recorded by scripts
+#: (``ctx:record``). Every event also has ``kind``, ``cause``, ``source``, ``player`` and ``seq``.
+HOST_EVENT_KINDS: Mapping[str, EventKind] = {
+    "moved": EventKind("a card changed zone (systems name some moves otherwise: drew, cast, played ...)",
+                       _MOVE_FIELDS),
+    "created": EventKind("a card or token was created in a zone",
+                         {"card": "its id", "code": "its card code", "to": "the zone", "to_player": "whose zone"}),
+    "shuffled": EventKind("a zone was shuffled", {"zone": "the zone's name"}),
+    "status": EventKind("a card's status changed (tapped, rested, position ...)",
+                        {"card": "its id", "key": "the status", "value": "the new value", "old": "the old value"}),
+    "counters_added": EventKind("counters were put on a card",
+                                {"card": "its id", "counter": "the counter kind", "n": "how many",
+                                 "before": "the count before", "after": "the count after"}),
+    "counters_removed": EventKind("counters were removed from a card",
+                                  {"card": "its id", "counter": "the counter kind", "n": "how many",
+                                   "before": "the count before", "after": "the count after"}),
+    "life_changed": EventKind("a player's life total was set or changed",
+                              {"delta": "the change", "life": "the new total", "by": "the player responsible"}),
+    "phase": EventKind("a phase (or step) began", {"phase": "its name", "step": "the step's name, or nil"}),
+    "turn_began": EventKind("a turn began", {"turn": "the turn number"}),
+    "effect_began": EventKind("a continuous effect began",
+                              {"effect": "its id", "op": "its operation", "attr": "the value it changes",
+                               "value": "the amount", "duration": "how long it lasts",
+                               "targets": "the cards it is locked onto, or nil for a filter"}),
+    "effect_ended": EventKind("a continuous effect ended", {"effect": "its id", "duration": "how long it lasted"}),
+    "activated": EventKind("an ability was activated (or a trigger put on the response structure)",
+                           {"card": "the card's id", "code": "its code", "ability": "the ability's index",
+                            "kind_of": "the ability's kind", "item": "the item's id",
+                            "card_activation": "whether the card itself was activated (a spell, a Trap)"}),
+    "targeted": EventKind("targets were chosen for an item", {"item": "the item's id", "targets": "the targets"}),
+    "resolving": EventKind("an item began to resolve", {"item": "its id", "card": "the card", "code": "its code"}),
+    "resolution_skipped": EventKind("an item was removed without resolving", {"item": "its id", "why": "why"}),
+    "resolution_stopped": EventKind("a resolution stopped part way (ctx:stop)", {"item": "its id"}),
+    "activation_negated": EventKind("an activation was negated", {"item": "the item", "card": "its card"}),
+    "effect_negation_applied": EventKind("an item's effect was negated (it stays, doing nothing)",
+                                         {"item": "the item", "card": "its card"}),
+    "effect_negated": EventKind("a negated item resolved doing nothing", {"item": "the item", "card": "its card"}),
+    "revealed": EventKind("cards were revealed to every player", {"cards": "their ids", "codes": "their codes"}),
+    "script_log": EventKind("a line a script wrote into the log (ctx:log)", {"message": "the text"}),
+    "game_over": EventKind("the game ended", {"winners": "the winners' indices", "reason": "why"}),
+}
+
+#: The event kinds whose outcome a replacement ability (``replaces = {event = ...}``) can change:
+#: the host applies replacements to moves (``instead = {to = ZONE}``), whatever the move is called.
+REPLACEABLE_EVENTS: frozenset[str] = frozenset({"moved"})
+
+
 class CostKind:
     """How a system pays one kind of cost component (``pay_life``, ``rest_don``, ``discard`` ...).
 
@@ -52,6 +125,8 @@ class CostKind:
 
     #: How the cost kind reads in prompts.
     label: str = "pay"
+    #: One line for the system's reference (``rulestack describe``); default: the label.
+    doc: str = ""
 
     def candidates(self, game: Game, player: int, component: CostComponent, activation: Activation) -> list[int] | None:
         """The cards the player may choose from to pay this component, or ``None`` when paying
@@ -75,10 +150,12 @@ class FunctionCost(CostKind):
     """A cost kind from plain functions: ``pay(game, player, component, chosen, activation)`` and,
     optionally, ``candidates(game, player, component, activation)``."""
 
-    def __init__(self, pay: PayFunction, candidates: CandidatesFunction | None = None, label: str = "pay") -> None:
+    def __init__(self, pay: PayFunction, candidates: CandidatesFunction | None = None, label: str = "pay",
+                 doc: str = "") -> None:
         self._pay = pay
         self._candidates = candidates
         self.label = label
+        self.doc = doc
 
     def candidates(self, game: Game, player: int, component: CostComponent, activation: Activation) -> list[int] | None:
         """The ``candidates`` function's answer; ``None`` (no choice) when none was given."""
@@ -146,6 +223,23 @@ class GameSystem:
     #: skips that check when no card or effect can).
     removes_abilities_by_rule: ClassVar[bool] = False
 
+    # -- the system's reference (``rulestack describe``, ``rulestack check``); all optional --------
+    #: The events the system records beyond the host's (:data:`HOST_EVENT_KINDS`), by kind. Left
+    #: empty, ``check`` cannot tell a misspelt trigger event and does not try.
+    event_kinds: ClassVar[Mapping[str, EventKind]] = {}
+    #: The phases of a turn in order, with their steps. Left empty, phase names are not checked.
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    #: The action windows (the ``window`` of ``legal_actions``) and what each is.
+    windows: ClassVar[Mapping[str, str]] = {}
+    #: The named values a player has (``game.value_of(player, key)``), each with a one-line doc.
+    player_values: ClassVar[Mapping[str, str]] = {}
+    #: A one-line doc for each setting of :attr:`settings_defaults`.
+    settings_docs: ClassVar[Mapping[str, str]] = {}
+    #: The keywords card data may list (``keywords: [...]``), each with a one-line doc.
+    keywords: ClassVar[Mapping[str, str]] = {}
+    #: A one-line doc for each zone of :attr:`zones`.
+    zone_docs: ClassVar[Mapping[str, str]] = {}
+
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         merged = dict(self.settings_defaults)
         for key, value in (settings or {}).items():
@@ -154,6 +248,22 @@ class GameSystem:
                 raise ConfigurationError(f"system {self.name!r} has no setting {key!r} (settings: {known})")
             merged[key] = _coerce(value, merged[key], key)
         self.settings = merged
+
+    # -- the reference ------------------------------------------------------------------------
+    @classmethod
+    def all_event_kinds(cls) -> dict[str, EventKind]:
+        """Every event kind a game of this system may record: the host's, then the system's."""
+        return {**HOST_EVENT_KINDS, **cls.event_kinds}
+
+    @classmethod
+    def phase_names(cls) -> tuple[str, ...]:
+        """The names of the phases, in turn order (empty when the system declares none)."""
+        return tuple(p.name for p in cls.phases)
+
+    @classmethod
+    def step_names(cls, phase: str | None = None) -> tuple[str, ...]:
+        """The names of the steps of ``phase`` (of every phase when None), in turn order."""
+        return tuple(dict.fromkeys(s for p in cls.phases if phase is None or p.name == phase for s in p.steps))
 
     # -- data locations ----------------------------------------------------------------------
     @classmethod

@@ -1,4 +1,4 @@
-"""The harness's subcommands of ``rulestack``: ``replay``, ``simulate`` and ``lua-api``.
+"""The harness's subcommands of ``rulestack``: ``replay``, ``simulate``, ``lua-api`` and ``describe``.
 
 :data:`COMMANDS` is read by :mod:`rulestack.cli`; each entry adds one subcommand to its parser.
 """
@@ -21,7 +21,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from ..narrate import narrate
     from .replay import Replay, replay_game
     replay = Replay.load(args.file)
-    check = replay_game(replay)
+    check = replay_game(replay, cards=args.cards)
     try:
         if args.show and check.game is not None:
             for ev in check.game.events:
@@ -44,6 +44,10 @@ def add_replay(sub: Any) -> None:
     p.add_argument("--show", action="store_true", help="print the replayed game's log")
     p.add_argument("--viewer", type=int, default=None, metavar="P",
                    help="with --show, print only what player P may know")
+    p.add_argument("--cards", action="append", metavar="PATH",
+                   help="where the game's extra card data is now (a .yaml file or a folder; repeatable), when it "
+                        "moved since the recording (by default: where it was, then beside the replay file, then "
+                        "the copy the replay carries)")
     p.set_defaults(func=cmd_replay)
 
 
@@ -52,6 +56,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import make_backend, plan_for, simulate
     plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=_settings(args.set),
                     cards=args.cards or (), swap_seats=not args.fixed_seats)
+    _refuse_illegal_decks(plan)
     backend = make_backend(args.backend, args.workers, args.ray_address)
     summary = simulate(plan, backend, out=args.out, replays=args.replays, progress=not args.no_progress)
     if args.json:
@@ -61,10 +66,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if summary.errors else 0
 
 
+def _refuse_illegal_decks(plan: Any) -> None:
+    """Load the decks into one game, so a deck the system refuses (too few cards, too many
+    copies) is one clear error before any game is played, not the same error in every game."""
+    from ..game import Game
+    game = Game(plan.system.load(), list(plan.decks), seed=plan.seed, settings=plan.settings)
+    game.close()
+
+
 def add_simulate(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play many games with random agents and summarize them",
                        description="Play N games between two decks with seeded random agents and print wins per "
-                                   "deck (with a 95%% confidence interval), average turns and decisions, and "
+                                   "deck (with a 95% confidence interval), average turns and decisions, and "
                                    "errors. Game i's seed derives from --seed and i alone, so the results do not "
                                    "depend on the number of workers.")
     p.add_argument("system", help="the game system")
@@ -112,5 +125,30 @@ def add_lua_api(sub: Any) -> None:
     p.set_defaults(func=cmd_lua_api)
 
 
+# -- rulestack describe ------------------------------------------------------------------------------------
+def cmd_describe(args: argparse.Namespace) -> int:
+    from .describe import describe_markdown, describe_text
+    from .systems import load_system_spec
+    system = load_system_spec(args.system)
+    text = describe_markdown(system) if args.markdown else describe_text(system)
+    if args.write:
+        Path(args.write).write_text(text, encoding="utf-8")
+        print(f"wrote {args.write}", file=sys.stderr)
+    else:
+        print(text, end="" if text.endswith("\n") else "\n")
+    return 0
+
+
+def add_describe(sub: Any) -> None:
+    p = sub.add_parser("describe", help="print a game system's reference: zones, phases, events, values, words",
+                       description="Print what a game system declares, each entry with a one-line doc: its zones, "
+                                   "phases and steps, action windows, event kinds and their fields, player values, "
+                                   "settings, cost kinds, ability kinds, keywords, card fields and Lua words.")
+    p.add_argument("system", help="the game system (a name, or module:Class)")
+    p.add_argument("--markdown", action="store_true", help="as a Markdown page (docs/systems/<name>.md)")
+    p.add_argument("--write", metavar="FILE", help="write it to FILE instead of printing it")
+    p.set_defaults(func=cmd_describe)
+
+
 #: The subcommands the harness adds to ``rulestack``.
-COMMANDS: list[Callable[[Any], None]] = [add_replay, add_simulate, add_lua_api]
+COMMANDS: list[Callable[[Any], None]] = [add_replay, add_simulate, add_lua_api, add_describe]

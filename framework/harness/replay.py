@@ -2,9 +2,14 @@
 
 A replay file (JSON; gzip-compressed when its name ends in ``.gz``) records the system and its
 version, the settings, the digest of every card the game used (data and script), any extra card
-data files, the decks as card codes, the seed, every answer given in order, the result (or the
-error that stopped the game), the event log and a digest of the final state (the event log plus
-each player's view).
+data files (where they were, where they are relative to the replay file, and their content with
+their scripts), the decks as card codes, the seed, every answer given in order, the result (or
+the error that stopped the game), the event log and a digest of the final state (the event log
+plus each player's view).
+
+A replay stays playable when the modder's folder moves: its card data is looked for where it was
+recorded, then relative to the replay file, then taken from the copy the replay carries (or from
+``--cards PATH``, which points at a new place; see :func:`locate_card_files`).
 
 :func:`verify_replay` plays the recorded answers again with today's cards and rules. When the
 game has changed — a script was edited, a rule fixed — it reports the cards whose digest changed
@@ -15,6 +20,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -23,13 +30,14 @@ import attrs
 from ..agents import Seat
 from ..cards import Deck
 from ..decisions import Decision
-from ..errors import DataError, GameAborted, RulestackError
+from ..cards import read_card_entries
+from ..errors import ConfigurationError, DataError, GameAborted, RulestackError
 from ..events import Event
 from ..game import Game
 from ..system import GameSystem
 from ..narrate import narrate
 from .logtext import describe_event
-from .systems import SystemRef, base_system, card_digest
+from .systems import SystemRef, base_system, card_data_files, card_digest
 
 FORMAT = "rulestack-replay"
 FORMAT_VERSION = 1
@@ -82,6 +90,12 @@ class Replay:
     system_module: str = ""
     system_class: str = ""
     info: Mapping[str, Any] = attrs.field(factory=dict)           # free notes: seats, simulation index ...
+    #: The extra card data by content: ``{"file", "text", "scripts": {name: text}}`` per card file.
+    card_data: tuple[Mapping[str, Any], ...] = ()
+    #: The extra card files relative to the folder of the replay file (as saved).
+    card_files_relative: tuple[str, ...] = ()
+    #: The file this replay was read from (None when made in memory).
+    path: str | None = attrs.field(default=None, eq=False)
 
     # -- making one ---------------------------------------------------------------------------------
     @classmethod
@@ -101,14 +115,19 @@ class Replay:
                                                 "turns": result.turns, "decisions": result.decisions},
             error=None if error is None else describe_error(error), digest=final_digest(game),
             events=tuple(_event_dict(ev) for ev in game.state.log), system_module=ref.module,
-            system_class=ref.qualname, info=dict(info or {}))
+            system_class=ref.qualname, info=dict(info or {}), card_data=embed_card_files(sys_cls, ref.cards))
 
     @property
     def system_ref(self) -> SystemRef:
         return SystemRef(self.system, self.system_module, self.system_class, self.card_files)
 
     # -- files --------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, base: Path | None = None) -> dict[str, Any]:
+        """The replay as plain data; with ``base`` (the folder the file goes to), the card files
+        are also recorded relative to it."""
+        relative = self.card_files_relative
+        if base is not None:
+            relative = tuple(_relative(f, base) for f in self.card_files)
         return {
             "format": FORMAT, "format_version": FORMAT_VERSION,
             "system": self.system, "system_version": self.system_version,
@@ -117,7 +136,9 @@ class Replay:
             "decks": [{"name": d.name, "sections": {k: list(v) for k, v in d.sections.items()}} for d in self.decks],
             "card_files": list(self.card_files), "cards": dict(self.cards), "players": list(self.players),
             "decisions": list(self.decisions), "result": self.result, "error": self.error,
-            "final_digest": self.digest, "info": dict(self.info), "events": list(self.events),
+            "final_digest": self.digest, "info": dict(self.info),
+            "card_files_relative": list(relative), "card_data": [dict(d) for d in self.card_data],
+            "events": list(self.events),
         }
 
     def save(self, path: str | Path) -> Path:
@@ -125,7 +146,7 @@ class Replay:
         p = Path(path)
         if p.parent and not p.parent.exists():
             p.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(self.to_dict(base=p.resolve().parent), ensure_ascii=False, separators=(",", ":"))
         # one event per line keeps a replay readable and diffable
         text = text.replace(',"events":[{', ',"events":[\n{').replace('},{"', '},\n{"') if self.events else text
         data = text.encode("utf-8")
@@ -147,7 +168,7 @@ class Replay:
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
             line = getattr(e, "lineno", None)
             raise DataError(f"not a JSON replay ({e})", file=str(path), line=line) from None
-        return cls.from_dict(data, str(path))
+        return attrs.evolve(cls.from_dict(data, str(path)), path=str(p))
 
     @classmethod
     def from_dict(cls, data: Any, file: str = "<replay>") -> "Replay":
@@ -185,6 +206,11 @@ class Replay:
         if result is not None and not isinstance(result, dict):
             raise DataError("expected a mapping {winners, reason}", file=file, field="result")
         module, _, qualname = str(data.get("system_class") or "").partition(":")
+        card_data = data.get("card_data") or []
+        if not isinstance(card_data, list) or not all(
+                isinstance(d, dict) and isinstance(d.get("file"), str) and isinstance(d.get("text"), str)
+                and isinstance(d.get("scripts", {}), dict) for d in card_data):
+            raise DataError("expected a list of {file, text, scripts}", file=file, field="card_data")
         return cls(
             system=need("system", str, "a system name"), system_version=str(data.get("system_version", "")),
             seed=need("seed", int, "an integer seed"), decks=tuple(decks),
@@ -195,11 +221,94 @@ class Replay:
             players=optional_list("players", str, "a list of player names"),
             result=result, error=data.get("error"), digest=str(data.get("final_digest") or ""),
             events=optional_list("events", dict, "a list of events"), system_module=module, system_class=qualname,
-            info=data.get("info") or {})
+            info=data.get("info") or {}, card_data=tuple(card_data),
+            card_files_relative=optional_list("card_files_relative", str, "a list of file paths"))
 
 
 def _tuple(t: Any) -> tuple:
     return t if isinstance(t, tuple) else (t,)
+
+
+def _relative(file: str, base: Path) -> str:
+    try:
+        return Path(os.path.relpath(Path(file).resolve(), base)).as_posix()
+    except ValueError:          # another drive (Windows): no relative path
+        return ""
+
+
+# -- card data by content ----------------------------------------------------------------------------------
+def embed_card_files(system: Any, files: Sequence[str]) -> tuple[dict[str, Any], ...]:
+    """The content of extra card data files and of the scripts their cards name, so that a replay
+    can be played where those files are not (``{"file": name, "text": ..., "scripts": {...}}``)."""
+    out = []
+    for f in files:
+        path = Path(f)
+        try:
+            text = path.read_text(encoding="utf-8")
+            entries = read_card_entries(path, dict(system.card_fields))
+        except (OSError, UnicodeDecodeError, DataError):
+            continue                                  # a file that no longer reads cannot be embedded
+        scripts = {}
+        for e in entries:
+            if e.script_path is not None and e.script_path.is_file():
+                scripts[Path(os.path.relpath(e.script_path, path.parent)).as_posix()] = \
+                    e.script_path.read_text(encoding="utf-8")
+        out.append({"file": path.name, "text": text, "scripts": scripts})
+    return tuple(out)
+
+
+def materialize_card_data(card_data: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """Write embedded card data to a folder named by its content (under the system's temporary
+    folder, reused by every replay of the same cards); returns the card data files."""
+    digest = hashlib.sha256(json.dumps(list(card_data), sort_keys=True).encode("utf-8")).hexdigest()[:16]
+    root = Path(tempfile.gettempdir()) / "rulestack-replay-cards" / digest
+    files = []
+    for i, d in enumerate(card_data):
+        folder = root / str(i)
+        name = Path(d["file"]).name or f"cards{i}.yaml"
+        for rel, text in dict(d.get("scripts") or {}).items():
+            target = (folder / rel).resolve()
+            if folder.resolve() not in target.parents:
+                raise DataError(f"embedded script {rel!r} would be written outside its folder", field="card_data")
+            _write_once(target, text)
+        _write_once(folder / name, d["text"])
+        files.append(str((folder / name).resolve()))
+    return tuple(files)
+
+
+def _write_once(path: Path, text: str) -> None:
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def locate_card_files(replay: "Replay", cards: Sequence[str | Path] | None = None) -> tuple[tuple[str, ...], str | None]:
+    """Where the replay's extra card data is now, and a note saying where it was found.
+
+    In order: the files or folders of ``cards`` (``rulestack replay --cards PATH``); the files as
+    recorded; the same files relative to the replay file (a mod folder moved with its replays);
+    the copy of the card data that the replay carries. Raises :class:`ConfigurationError` when
+    none of these has them."""
+    if cards:
+        found = tuple(str(f) for f in card_data_files(cards))
+        return found, f"card data from {', '.join(str(c) for c in cards)}"
+    recorded = tuple(replay.card_files)
+    if not recorded or all(Path(f).is_file() for f in recorded):
+        return recorded, None
+    if replay.path is not None and replay.card_files_relative and all(replay.card_files_relative):
+        base = Path(replay.path).resolve().parent
+        moved = tuple(str((base / r).resolve()) for r in replay.card_files_relative)
+        if all(Path(f).is_file() for f in moved):
+            return moved, "card data found beside the replay file (moved since the recording)"
+    missing = ", ".join(f for f in recorded if not Path(f).is_file())
+    if replay.card_data:
+        return materialize_card_data(replay.card_data), \
+            f"card data taken from the copy in the replay: {missing} no longer exist(s)"
+    raise ConfigurationError(f"the replay's card data is gone ({missing}) and the replay carries no copy; "
+                             f"give its new place with --cards PATH")
 
 
 # -- replaying ------------------------------------------------------------------------------------------
@@ -318,11 +427,15 @@ def _result_text(result: Mapping[str, Any] | None) -> str:
     return f"{who} ({result.get('reason')}) after {result.get('turns')} turns"
 
 
-def replay_game(replay: Replay, *, keep_game: bool = True) -> ReplayCheck:
-    """Play a recording again with today's cards and rules and compare it with the recording."""
+def replay_game(replay: Replay, *, keep_game: bool = True, cards: Sequence[str | Path] | None = None) -> ReplayCheck:
+    """Play a recording again with today's cards and rules and compare it with the recording.
+    ``cards`` names where the extra card data is now (see :func:`locate_card_files`)."""
     check = ReplayCheck(replay)
     try:
-        system = replay.system_ref.load()
+        files, note = locate_card_files(replay, cards)
+        if note:
+            check.notes.append(note)
+        system = attrs.evolve(replay.system_ref, cards=files).load()
     except RulestackError as e:
         check.error = f"cannot load the system: {e}"
         check.difference = Difference(0, replay.events[0] if replay.events else None, None)
@@ -383,9 +496,9 @@ def first_difference(recorded: Sequence[Mapping[str, Any]], replayed: Sequence[M
     return None
 
 
-def verify_replay(path: str | Path) -> ReplayCheck:
+def verify_replay(path: str | Path, cards: Sequence[str | Path] | None = None) -> ReplayCheck:
     """Load a replay file and replay it (see :func:`replay_game`)."""
-    return replay_game(Replay.load(path))
+    return replay_game(Replay.load(path), cards=cards)
 
 
 def record(game: Game, path: str | Path, *, error: BaseException | str | None = None,

@@ -23,7 +23,7 @@ from ..datafile import LineDict, load_yaml, parse_yaml
 from ..errors import DataError
 
 #: Keys shared by every scenario of a file (and allowed in each scenario to override).
-SHARED_KEYS = ("system", "cards", "settings", "seed")
+SHARED_KEYS = ("system", "cards", "settings", "seed", "ask_single")
 #: Keys of one scenario.
 SCENARIO_KEYS = ("name", "description", "position", "do", "until", "expect", *SHARED_KEYS)
 POSITION_KEYS = ("turn", "active", "phase", "step", "players", "zones", "values")
@@ -31,7 +31,7 @@ PLAYER_KEYS = ("life", "values")              # plus zone names
 PLACEMENT_KEYS = ("card", "count", "face_up", "status", "counters", "owner")
 STEP_KEYS = ("answer", "player", "prompt")
 UNTIL_MODES = ("answers_used", "game_over")
-UNTIL_KEYS = ("event", "turn", "phase", "step", "active", "decision")
+UNTIL_KEYS = ("event", "after", "turn", "phase", "step", "active", "decision")
 DECISION_KEYS = ("player", "kind", "prompt", "offers", "does_not_offer")
 EXPECT_KEYS = ("players", "zones", "values", "cards", "events", "no_events", "result", "decision", "error",
                "turn", "phase", "step", "active")
@@ -135,6 +135,8 @@ class Until:
 
     mode: str = "answers_used"          # answers_used | game_over | condition
     event: EventMatch | None = None
+    #: Stop right after the first event matching this (whether or not a decision follows).
+    after: EventMatch | None = None
     state: Mapping[str, Any] = attrs.field(factory=dict)
     decision: DecisionMatch | None = None
     line: int | None = None
@@ -145,6 +147,8 @@ class Until:
         parts = [f"{k}={v}" for k, v in self.state.items()]
         if self.event is not None:
             parts.append(f"event {self.event.describe()}")
+        if self.after is not None:
+            parts.append(f"right after an event {self.after.describe()}")
         if self.decision is not None:
             parts.append("a matching decision")
         return ", ".join(parts)
@@ -224,6 +228,8 @@ class ScenarioSpec:
     expect: Expectations = attrs.field(factory=Expectations)
     description: str = ""
     field: str = ""
+    #: Ask every decision, even one with a single legal answer (``ask_single: true``).
+    ask_single: bool = False
     #: The line of each of the scenario's keys (``system``, ``cards``, ``settings`` ...).
     lines: Mapping[str, int | None] = attrs.field(factory=dict)
 
@@ -427,9 +433,11 @@ def _scenario(r: _Reader, raw: LineDict, field: str, default_name: str) -> Scena
         raise r.fail("missing: a scenario states what it expects (expect: ...)", _join(field, "expect"), line)
     expect = _expect(r, raw["expect"], _join(field, "expect"), at("expect"))
     description = r.string(raw.get("description", ""), _join(field, "description"), at("description"))
+    ask_single = r.boolean(raw["ask_single"], _join(field, "ask_single"), at("ask_single")) \
+        if "ask_single" in raw else False
     return ScenarioSpec(name=name, file=r.file, line=line, system=system, cards=cards, settings=settings, seed=seed,
                         position=position, steps=steps, until=until, expect=expect, description=description,
-                        field=field, lines={str(k): at(str(k)) for k in raw})
+                        field=field, ask_single=ask_single, lines={str(k): at(str(k)) for k in raw})
 
 
 def _position(r: _Reader, raw: Any, field: str, line: int | None) -> Position:
@@ -572,9 +580,13 @@ def _until(r: _Reader, raw: Any, field: str, line: int | None) -> Until:
         raise r.fail("give at least one condition", field, line)
     state = _state(r, raw, field, line)
     event = _event(r, raw["event"], f"{field}.event", _line(raw, "event", line)) if "event" in raw else None
+    after = _event(r, raw["after"], f"{field}.after", _line(raw, "after", line)) if "after" in raw else None
     decision = _decision(r, raw["decision"], f"{field}.decision", _line(raw, "decision", line)) \
         if "decision" in raw else None
-    return Until(mode="condition", event=event, state=state, decision=decision, line=line)
+    if after is not None and decision is not None:
+        raise r.fail("'after' stops right after an event, where no decision is pending: give 'after' or "
+                     "'decision', not both", f"{field}.after", _line(raw, "after", line))
+    return Until(mode="condition", event=event, after=after, state=state, decision=decision, line=line)
 
 
 def _state(r: _Reader, raw: Mapping[str, Any], field: str, line: int | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Mapping
 import attrs
 
 from ..agents import resolve_answer
+from ..checker import did_you_mean
 from ..decisions import Decision
 from ..errors import ConfigurationError, DataError, IllegalAnswer, RulestackError, UnscriptedDecision
 from ..events import Event
@@ -75,6 +76,8 @@ class ScenarioOutcome:
         if self.scenario is not None and not self.passed:
             if self.stopped_at is not None:
                 lines.append(f"stopped at: {self.stopped_at.describe()}")
+            elif self.scenario.stopped_after is not None:
+                lines.append(f"stopped right after: {describe_event(self.scenario.game, self.scenario.stopped_after)}")
             elif self.scenario.result is not None:
                 lines.append(f"stopped at: the end of the game ({self.scenario.result.describe()})")
             if self.answered:
@@ -106,6 +109,7 @@ class ScenarioRunner:
         self.outcome = ScenarioOutcome(spec)
         self.current: Step | None = None
         self._snapshot: list[Event] | None = None
+        self._names_cache: dict[str, list[str]] | None = None
 
     # -- errors that point into the file -----------------------------------------------------------
     def data_error(self, message: str, field: str, line: int | None) -> DataError:
@@ -124,10 +128,11 @@ class ScenarioRunner:
             key = "cards" if "card data" in str(e) else "system"
             raise self.data_error(str(e), _field(spec, key), spec.lines.get(key)) from None
         try:
-            sc = Scenario(system, seed=spec.seed, settings=spec.settings)
+            sc = Scenario(system, seed=spec.seed, settings=spec.settings, ask_single=spec.ask_single)
         except ConfigurationError as e:
             raise self.data_error(str(e), _field(spec, "settings"), spec.lines.get("settings")) from None
         self.outcome.scenario = sc
+        self._check_phases(sc.game)
         self._build_position(sc)
         for step in spec.steps:
             sc.answer(self._answerer(step))
@@ -155,10 +160,7 @@ class ScenarioRunner:
             if zs.player is not None and not zspec.per_player:
                 raise self.data_error(f"zone {zs.zone!r} is shared: list it under position.zones", zs.field, zs.line)
             for pl in zs.cards:
-                code = game.pool.resolve(pl.card)
-                if code is None:
-                    raise self.data_error(f"unknown card {pl.card!r} in system {game.system.name!r}",
-                                          pl.field, pl.line)
+                code = self._code(game, pl.card, pl)
                 owner = pl.owner if pl.owner is not None else (zs.player if zs.player is not None else 0)
                 if owner >= n:
                     raise self.data_error(f"no player {owner}", pl.field, pl.line)
@@ -210,6 +212,8 @@ class ScenarioRunner:
 
     def _condition_holds(self, game: Game, decision: Decision) -> bool:
         until, st = self.spec.until, game.state
+        if until.after is not None and not (st.log and self._event_matches(game, st.log[-1], until.after.fields)):
+            return False
         for key, want in until.state.items():
             have = st.active_player if key == "active" else getattr(st, key)
             if have != want:
@@ -226,7 +230,7 @@ class ScenarioRunner:
         sc = self.build()
         error: BaseException | None = None
         try:
-            sc.run(until=self._until(sc))
+            sc.run(until=self._until(sc), at_events=self.spec.until.after is not None)
         except UnscriptedDecision as e:
             error = e
             after = f" (after {self.current.field}, line {self.current.line})" if self.current else ""
@@ -369,10 +373,47 @@ class ScenarioRunner:
                 self.fail(ze.field, ze.line, f"expected no {name} in it; happened {have}")
 
     def _code(self, game: Game, name: str, where: Any) -> str:
-        code = game.pool.resolve(name)
-        if code is None:
-            raise self.data_error(f"unknown card {name!r} in system {game.system.name!r}", where.field, where.line)
-        return code
+        """The code of the card a file names (by code, or by a name only one card has)."""
+        pool = game.pool
+        if name in pool.entries:
+            return name
+        if self._names_cache is None:
+            self._names_cache = {}
+            for code, entry in pool.entries.items():
+                self._names_cache.setdefault(entry.name.lower(), []).append(code)
+        codes = self._names_cache.get(str(name).strip().lower(), [])
+        if not codes:
+            hint = did_you_mean(str(name), sorted({e.name for e in pool.entries.values()}))
+            raise self.data_error(f"unknown card {name!r} in system {game.system.name!r}{hint}", where.field,
+                                  where.line)
+        if len(codes) > 1:
+            each = ", ".join(f"{c} ({pool.entries[c].file}:{pool.entries[c].line})" for c in codes)
+            raise self.data_error(f"{len(codes)} cards are called {name!r}: {each}; write the code of the one "
+                                  f"you mean", where.field, where.line)
+        return codes[0]
+
+    def _check_phases(self, game: Game) -> None:
+        """Phase and step names (of the position, ``until`` and ``expect``) must be the system's."""
+        system = game.system
+        if not system.phases:
+            return                       # a system that declares no phases cannot be checked
+        spec = self.spec
+        checks = [(spec.position.phase, spec.position.step, "position", spec.position.lines),
+                  (spec.until.state.get("phase"), spec.until.state.get("step"), "until",
+                   {"phase": spec.until.line, "step": spec.until.line}),
+                  (spec.expect.state.get("phase"), spec.expect.state.get("step"), "expect", spec.expect.lines)]
+        for phase, step, where, lines in checks:
+            names = system.phase_names()
+            if phase is not None and phase not in names:
+                hint = did_you_mean(phase, names)
+                raise self.data_error(f"unknown phase {phase!r}{hint} (phases of {system.name}: {', '.join(names)})",
+                                      _field(spec, f"{where}.phase"), lines.get("phase"))
+            steps = system.step_names(phase)
+            if step is not None and step not in steps:
+                of = f"steps of {phase}" if phase is not None else f"steps of {system.name}"
+                hint = did_you_mean(step, steps)
+                raise self.data_error(f"unknown step {step!r}{hint} ({of}: {', '.join(steps) or 'none'})",
+                                      _field(spec, f"{where}.step"), lines.get("step"))
 
     @staticmethod
     def _names(game: Game, codes: Iterable[str]) -> list[str]:
@@ -390,8 +431,9 @@ class ScenarioRunner:
                 self.fail(ce.field, ce.line, f"expected a {ce.card}{where}; happened: none "
                                              f"(copies: {_where_cards(game, code)})")
             else:
-                self.fail(ce.field, ce.line, f"{len(found)} copies of {ce.card}{where} "
-                                             f"({_where_cards(game, code)}): add owner or zone")
+                spots = ", ".join(f"P{c.owner} {c.zone}" for c in found)
+                self.fail(ce.field, ce.line, f"{len(found)} copies of {ce.card}{where} ({spots}): "
+                                             f"add {_missing_keys(ce)}")
             return
         card = found[0]
         for attr, want in ce.values.items():
@@ -466,6 +508,12 @@ class ScenarioRunner:
             elif have != want:
                 return False
         return True
+
+
+def _missing_keys(ce: CardExpectation) -> str:
+    """What a card expectation could add to find one card: ``owner or zone``, or the one it lacks."""
+    missing = [k for k in ("owner", "zone") if getattr(ce, k) is None]
+    return " or ".join(missing) if missing else "a more precise position (both copies share owner and zone)"
 
 
 def _where_cards(game: Game, code: str) -> str:

@@ -81,7 +81,7 @@ class HumanAgent:
         if game is not None:
             self.show_news(game)
         self.show_board(seat.view())
-        self.say(render_decision(decision))
+        self.say(render_decision(decision, game))
         while True:
             self.stdout.write("> ")
             self.stdout.flush()
@@ -109,16 +109,21 @@ class HumanAgent:
                 self.say(f"not legal: {e.reason}. Type help for how to answer.")
 
 
+#: The words a yes/no question accepts (nothing else: a stray "1" is not taken for "yes").
+YES_WORDS = ("y", "yes")
+NO_WORDS = ("n", "no")
+
+
 def parse_answer(decision: Decision, text: str) -> Any:
     """Turn what a person typed into an answer (numbers from 1; option texts; y/n)."""
     kind = decision.kind
     low = text.strip().lower()
     if kind == d.YES_NO:
-        if low in ("y", "yes", "true", "1"):
+        if low in YES_WORDS:
             return True
-        if low in ("n", "no", "false", "0"):
+        if low in NO_WORDS:
             return False
-        raise IllegalAnswer(decision, text, "answer y or n")
+        raise IllegalAnswer(decision, text, "answer y (yes) or n (no)")
     if kind == d.NUMBER:
         try:
             return int(low)
@@ -138,8 +143,9 @@ def parse_answer(decision: Decision, text: str) -> Any:
     return [find_option(decision, p) for p in parts if p]
 
 
-def render_decision(decision: Decision) -> str:
-    """The prompt and the numbered options."""
+def render_decision(decision: Decision, game: Any = None) -> str:
+    """The prompt and the numbered options; options for cards of the same name also say which
+    card each is (its id, and with ``game`` its owner and zone)."""
     kind = decision.kind
     how = {
         d.ACTION: "choose one action",
@@ -153,9 +159,28 @@ def render_decision(decision: Decision) -> str:
         if lo == 0:
             how += " (- for none)"
     lines = [f"P{decision.player}, your decision ({kind}): {decision.prompt} - {how}"]
+    shared = _shared_labels(decision.options)
     for i, opt in enumerate(decision.options, 1):
-        lines.append(f"  {i:>2}. {opt.label}{_card_info(opt)}")
+        where = f" ({_where(opt, game)})" if opt.label in shared else ""
+        lines.append(f"  {i:>2}. {opt.label}{where}{_card_info(opt)}")
     return "\n".join(lines)
+
+
+def _shared_labels(options: Any) -> set[str]:
+    """Labels that more than one card option carries (two copies of a card in different places)."""
+    seen: dict[str, int] = {}
+    for opt in options:
+        if opt.card is not None:
+            seen[opt.label] = seen.get(opt.label, 0) + 1
+    return {label for label, n in seen.items() if n > 1}
+
+
+def _where(opt: d.Option, game: Any = None) -> str:
+    """How to tell a card option from another of the same name: its id, owner and zone."""
+    card = game.state.cards.get(opt.card) if game is not None else None
+    if card is None:
+        return f"card {opt.card}"
+    return f"card {opt.card}, P{card.owner} {card.zone}"
 
 
 def _card_info(opt: d.Option) -> str:

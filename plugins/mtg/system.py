@@ -12,7 +12,7 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import casting, keywords, lua_api, mana, rules, sagas, sba, turn
+from . import casting, keywords, lua_api, mana, reference, rules, sagas, sba, turn
 
 _TARGET = {"target": "table"}
 
@@ -109,6 +109,13 @@ class MTGSystem(GameSystem):
     op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",
                  "set": "pt_set", "add": "pt_modify", "swap": "pt_switch"}
     settings_defaults = {"cr": "2026", "legend_rule": True}
+    event_kinds = reference.EVENT_KINDS
+    phases = reference.PHASES
+    windows = reference.WINDOWS
+    player_values = reference.PLAYER_VALUES
+    keywords = reference.KEYWORDS
+    zone_docs = reference.ZONE_DOCS
+    settings_docs = reference.SETTINGS_DOCS
     card_resource = ("rulestack_cards", "mtg")
     sample_decks = ("white_weenie", "red_burn")
     targets_before_cost = True          # 601.2c before 601.2h

@@ -48,7 +48,8 @@ ABILITY_KINDS = {
     "trigger": AbilityKind("trigger", Role.ACTIVATED, keys=CONDITION_KEYS, zones=(areas.NO_AREA,),
                            doc="[Trigger], activated from Life instead of adding the card to hand (10-1-5)"),
     # Permanent and replacement effects.
-    "permanent": AbilityKind("permanent", Role.STATIC, keys=CONDITION_KEYS, doc="a permanent effect (8-1-3-4)"),
+    "permanent": AbilityKind("permanent", Role.STATIC, keys={**CONDITION_KEYS, "prohibits": "list", "player": "string"},
+                             doc="a permanent effect (8-1-3-4); prohibits = {...} forbids a player actions"),
     "replacement": AbilityKind("replacement", Role.REPLACEMENT, keys=CONDITION_KEYS, doc="an 'instead' effect"),
 }
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from rulestack import Action, Cause, IllegalAction
 
-from . import abilities, areas, battle, don, play
+from . import abilities, areas, battle, don, play, prohibitions
 from .areas import FIELD, HAND, TRASH
 from .resolution import resolve_activated
 
@@ -46,6 +46,8 @@ def play_cost(game: Any, card: Any) -> int:
 
 def play_actions(game: Any, player: int) -> list[Action]:
     """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1)."""
+    if prohibitions.prohibited(game, player, "play"):
+        return []
     active = len(areas.active_don(game, player))
     return [Action("play", player, c.id, label=f"play {c.name}") for c in game.cards_in(HAND, player)
             if areas.category(c) in ("character", "stage") and play_cost(game, c) <= active]
@@ -96,7 +98,7 @@ def play_from_hand(game: Any, player: int, card: Any) -> None:
     """Reveal the card, rest DON!! equal to its cost, then play it (2-7-2, 2-7-4)."""
     cost = play_cost(game, card)
     active = areas.active_don(game, player)
-    if card.zone != HAND or len(active) < cost:
+    if card.zone != HAND or len(active) < cost or prohibitions.prohibited(game, player, "play"):
         raise IllegalAction(f"P{player} cannot play {card.name} now")
     game.record("revealed", cause=Cause.ACTION, player=player, cards=[card.id], codes=[card.code])
     for d in active[:cost]:
@@ -129,6 +131,9 @@ def activation_allowed(game: Any, activation: Any) -> bool | None:
             if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
                 return False
     if not abilities.conditions_met(game, card, ab) or game.is_text_negated(card, ab):
+        return False
+    if activation.trigger is None and (prohibitions.prohibited(game, player, "activate")
+                                       or game.value(card, "cannot_activate")):
         return False
     return None
 

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 from rulestack import Action, Cause
 from rulestack.state import Card
 
-from . import areas, don, life, play
+from . import areas, don, life, play, prohibitions
 from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN
 from .resolution import settle
 
@@ -29,6 +29,8 @@ def can_battle_this_turn(game: Any) -> bool:
 def attackers(game: Any, player: int) -> Iterator[Card]:
     """``player``'s active Leader and Characters that may attack now (7-1-1-1, 3-7-4, [Rush] 10-1-1)."""
     turn = game.state.turn
+    if prohibitions.prohibited(game, player, "attack"):
+        return
     for card in areas.battlers(game, player):
         if areas.is_rested(card) or game.value(card, "cannot_attack"):
             continue

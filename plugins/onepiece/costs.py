@@ -17,7 +17,7 @@ from typing import Any
 
 from rulestack import Cause, CostUnpayable, FunctionCost
 
-from . import areas, don
+from . import areas, don, prohibitions
 from .areas import COST, GIVEN, HAND, TRASH
 
 
@@ -50,6 +50,8 @@ def _hand(game: Any, player: int, comp: Any, act: Any) -> list[int]:
 
 
 def _pay_trash_hand(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+    if prohibitions.prohibited(game, player, "trash_from_hand"):
+        raise CostUnpayable("a permanent effect forbids trashing cards from your hand")
     if len(chosen) < comp.amount:
         raise CostUnpayable(f"needs {comp.amount} card(s) in hand to trash")
     for cid in chosen:

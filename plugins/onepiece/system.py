@@ -13,7 +13,7 @@ from typing import Any
 
 from rulestack import CostComponent, GameSystem, Modifier, hookimpl
 
-from . import abilities, actions, areas, choices, deck_rules, resolution, rules, turn
+from . import abilities, actions, areas, choices, deck_rules, prohibitions, reference, resolution, rules, turn
 from .costs import COST_KINDS
 from .vocabulary import SCRIPT_METHODS
 
@@ -49,6 +49,13 @@ class OnePieceSystem(GameSystem):
     layers = ("set", "add")
     op_layers = {"set": "set", "add": "add"}
     settings_defaults = {"simultaneous_defeat": rules.ALL_LOSE}
+    event_kinds = reference.EVENT_KINDS
+    phases = reference.PHASES
+    windows = reference.WINDOWS
+    player_values = reference.PLAYER_VALUES
+    keywords = reference.KEYWORDS
+    zone_docs = reference.ZONE_DOCS
+    settings_docs = reference.SETTINGS_DOCS
     card_resource = ("rulestack_cards", "onepiece")
     sample_decks = ("red_straw_hat_crew", "black_navy")
     max_turns = 200
@@ -99,6 +106,11 @@ class OnePieceSystem(GameSystem):
         """8-3-1-3-1: payment that became impossible part way keeps what was paid, and the effect
         does not resolve ([Once Per Turn] is then used up, 10-2-13-5)."""
         return "keep"
+
+    @hookimpl
+    def cost_judgement(self, game: Any, activation: Any) -> Any:
+        """8-3-1-3: a cost is judged on the state before paying: prohibitions as they stood then."""
+        return prohibitions.judged_before_payment(game, activation)
 
     @hookimpl
     def choice_rules(self, game: Any, request: Any) -> Any:

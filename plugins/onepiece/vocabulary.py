@@ -12,7 +12,7 @@ from typing import Any
 from rulestack import Cause, ChoiceRequest
 from rulestack.context import HOST_METHODS, ScriptUsageError
 
-from . import areas, choices, don, life, play, rules, turn
+from . import areas, choices, don, life, play, prohibitions, rules, turn
 from .areas import HAND, LIFE
 from .battle import BATTLE
 
@@ -50,6 +50,9 @@ def m_trash_from_hand(ctx: Any, n: Any = 1, who: Any = "you") -> list[int]:
     """That player chooses ``n`` cards from their hand and trashes them — as many as they can
     (8-4-4-1); the choice is made now, at resolution (8-4-4). Returns the trashed ids."""
     game, p = ctx.game, ctx.who(who)
+    if prohibitions.prohibited(game, p, "trash_from_hand"):    # a prohibition beats the effect (1-3-3)
+        game.record("prohibited", cause=Cause.EFFECT, source=ctx.source_id, player=p, action="trash_from_hand")
+        return []
     hand = [c.id for c in game.cards_in(HAND, p)]
     req = ChoiceRequest(chooser=p, candidates=hand, count=_count(n, "trash_from_hand(n)"),
                         prompt=f"trash {n} card(s) from your hand", source=ctx.source_id)

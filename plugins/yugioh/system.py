@@ -8,7 +8,7 @@ from typing import Any
 from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
 from rulestack.state import Visibility
 
-from . import actions, chain, costs, rules, timing, turn
+from . import actions, chain, costs, reference, rules, timing, turn
 from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
 from .lua_api import SCRIPT_METHODS
 from .moves import send
@@ -81,6 +81,12 @@ class YugiohSystem(GameSystem):
     layers = ("set", "add")
     op_layers = {"set": "set", "add": "add"}
     card_resource = ("rulestack_cards", "yugioh")
+    event_kinds = reference.EVENT_KINDS
+    phases = reference.PHASES
+    windows = reference.WINDOWS
+    player_values = reference.PLAYER_VALUES
+    keywords = reference.KEYWORDS
+    zone_docs = reference.ZONE_DOCS
     sample_decks = ("classic_a", "classic_b")
     targets_before_cost = False       # the cost is paid, then targets are chosen (YGO-A5)
     max_turns = 200

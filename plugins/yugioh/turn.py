@@ -28,8 +28,8 @@ def play_turn(game: Any) -> None:
     """Play the turn from the recorded phase (``None``: the start of the turn)."""
     st = game.state
     for p in game.players:
-        if p.life is None:  # a position built without setup
-            game.set_life(p.index, 8000)
+        if p.life is None:  # a position built without setup starts at 8000 LP, as a Duel does (no event)
+            game.journal.setattr(p, "life", 8000)
     start = st.phase if st.phase in PHASES else "draw"
     skip_battle = st.turn <= 1
     battle_done = start in ("main2", "end")

@@ -12,6 +12,7 @@ import pytest
 from rulestack import DataError, Game, register_system
 from rulestack.cli import main
 from rulestack.harness.replay import Replay, first_difference, replay_game, verify_replay
+from rulestack.pool import CardPool
 
 TINY = Path(__file__).resolve().parents[1] / "tinygame"
 
@@ -153,3 +154,75 @@ def test_malformed_replay_files_are_clear_errors(tmp_path, capsys, content, mess
         Replay.load(path)
     assert main(["replay", str(path)]) == 2
     assert message in capsys.readouterr().err
+
+
+# -- portable replays: card data by content ---------------------------------------------------------------
+def _mod_folder(root: Path) -> Path:
+    """A modder's folder: one card with a script, and a deck that plays it."""
+    root.mkdir(parents=True)
+    (root / "cards.yaml").write_text(
+        "- {code: M01, name: Ember Imp, type: unit, cost: 2, power: 1, toughness: 1, script: ember_imp.lua}\n")
+    (root / "ember_imp.lua").write_text(
+        "-- Ember Imp: when it is played, it deals 1 damage to the opponent.\n"
+        "return {\n  abilities = {\n    { kind = 'when', trigger = { on = 'played', self = true },\n"
+        "      resolve = function(ctx) ctx:damage('opponent', 1) end },\n  },\n}\n")
+    (root / "decks").mkdir()
+    (root / "decks" / "imps.yaml").write_text(
+        "name: imps\nmain:\n  - 6 Ember Imp\n  - 6 Grunt\n  - 4 Brute\n  - 4 Spark\n")
+    return root
+
+
+def _record(folder: Path, replay: Path, capsys) -> None:
+    assert main(["play", "tiny", "--cards", str(folder), "--deck", str(folder / "decks" / "imps.yaml"),
+                 "--deck", "beta", "--seed", "2", "--quiet", "--replay", str(replay)]) == 0
+    capsys.readouterr()
+    data = json.loads(replay.read_text())
+    assert data["card_data"] == [{"file": "cards.yaml", "text": (folder / "cards.yaml").read_text(),
+                                  "scripts": {"ember_imp.lua": (folder / "ember_imp.lua").read_text()}}]
+    assert any(e.get("code") == "M01" for e in data["events"])          # the imp was in the game
+
+
+def test_a_replay_in_the_mod_folder_replays_after_the_folder_moved(tmp_path, capsys):
+    folder = _mod_folder(tmp_path / "before" / "my-cards")
+    _record(folder, folder / "imp-game.json", capsys)
+    moved = tmp_path / "after" / "renamed-cards"
+    shutil.move(str(folder.parent), str(tmp_path / "after"))
+    (tmp_path / "after" / "my-cards").rename(moved)
+    assert main(["replay", str(moved / "imp-game.json")]) == 0
+    out = capsys.readouterr().out
+    assert "note: card data found beside the replay file (moved since the recording)" in out
+    assert "verified: all" in out
+    (moved / "ember_imp.lua").write_text((moved / "ember_imp.lua").read_text().replace("1)", "2)"))
+    CardPool.forget()                                                   # as a new `rulestack replay` would
+    assert main(["replay", str(moved / "imp-game.json")]) == 1          # the moved files are the ones read
+    assert "Ember Imp (M01): its data or script changed" in capsys.readouterr().out
+
+
+def test_a_replay_elsewhere_uses_its_own_copy_or_the_cards_given(tmp_path, capsys):
+    folder = _mod_folder(tmp_path / "my-cards")
+    replay = tmp_path / "replays" / "imp-game.json.gz"
+    assert main(["play", "tiny", "--cards", str(folder), "--deck", str(folder / "decks" / "imps.yaml"),
+                 "--deck", "beta", "--seed", "2", "--quiet", "--replay", str(replay)]) == 0
+    capsys.readouterr()
+    shutil.move(str(folder), str(tmp_path / "elsewhere"))
+    assert main(["replay", str(replay)]) == 0
+    out = capsys.readouterr().out
+    assert f"note: card data taken from the copy in the replay: {folder / 'cards.yaml'} no longer exist(s)" in out
+    assert "verified: all" in out
+    assert main(["replay", str(replay), "--cards", str(tmp_path / "elsewhere")]) == 0
+    out = capsys.readouterr().out
+    assert f"note: card data from {tmp_path / 'elsewhere'}" in out and "verified: all" in out
+
+
+def test_a_replay_whose_cards_are_gone_says_to_give_their_place(tmp_path, capsys):
+    folder = _mod_folder(tmp_path / "my-cards")
+    path = tmp_path / "imp-game.json"
+    _record(folder, path, capsys)
+    data = json.loads(path.read_text())
+    data["card_data"] = []                       # an old replay, without a copy
+    path.write_text(json.dumps(data))
+    shutil.rmtree(folder)
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert (f"the replay's card data is gone ({folder / 'cards.yaml'}) and the replay carries no copy; give its new "
+            "place with --cards PATH") in out

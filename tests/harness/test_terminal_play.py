@@ -170,3 +170,29 @@ def test_a_whole_game_typed_into_stdin(tmp_path, tiny_env):
     done = subprocess.run([sys.executable, "-m", "rulestack.cli", "replay", str(replay)], capture_output=True,
                           text=True, env=tiny_env, timeout=60)
     assert done.returncode == 0 and "verified" in done.stdout
+
+
+def test_yes_no_accepts_only_yes_and_no_words():
+    question = _decision("yes_no", n=0, lo=0)
+    for word, meaning in (("y", True), ("YES", True), ("n", False), (" No ", False)):
+        assert parse_answer(question, word) is meaning
+    for stray in ("1", "0", "true", "false", "ok", "2"):
+        with pytest.raises(IllegalAnswer) as e:
+            parse_answer(question, stray)
+        assert e.value.reason == "answer y (yes) or n (no)"
+
+
+def test_options_for_cards_that_share_a_name_say_which_card_each_is():
+    game = Scenario("tiny").game
+    try:
+        a = game.create_card("Grunt", 0, "hand", silent=True)
+        b = game.create_card("Grunt", 0, "field", silent=True)
+        c = game.create_card("Brute", 0, "hand", silent=True)
+        choose = Decision(player=0, kind="choose", prompt="pick", min=1, max=1,
+                          options=tuple(Option(label=x.name, value=x.id, card=x.id) for x in (a, b, c)))
+        text = render_decision(choose, game)
+        assert f"1. Grunt (card {a.id}, P0 hand)" in text
+        assert f"2. Grunt (card {b.id}, P0 field)" in text
+        assert "3. Brute\n" in text + "\n"                  # a name no other option shares stays bare
+    finally:
+        game.close()

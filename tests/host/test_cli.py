@@ -67,3 +67,34 @@ def test_check_skips_scenario_files_and_replays_in_a_card_folder(tmp_path, capsy
     (tmp_path / "fine.scenario.yaml").write_text("system: tiny\nscenarios: []\n")
     (tmp_path / "scenario_more.yaml").write_text("system: tiny\n")
     assert main(["check", str(tmp_path), "--system", "tiny"]) == 0
+
+
+# -- small things users hit (issue 12, item 9) ---------------------------------------------------------
+def test_simulate_help_prints_a_plain_percent_sign(capsys):
+    import pytest
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert "95% confidence" in " ".join(out.split()) and "%%" not in out
+
+
+def test_check_prints_its_summary_on_the_same_stream_as_its_problems(tmp_path, capsys):
+    (tmp_path / "cards.yaml").write_text("- {code: X2, name: Worse, type: spell, cots: 3}\n")
+    assert main(["check", str(tmp_path), "--system", "tiny"]) == 1
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert "cots: unknown field" in lines[0]
+    assert lines[-1] == "checked 0 card(s): 1 problem(s)"
+    assert captured.err == ""
+
+
+def test_simulate_refuses_an_illegal_deck_before_playing(tmp_path, capsys):
+    deck = tmp_path / "short.yaml"
+    deck.write_text("name: short\nmain:\n  - 2 Shock\n")
+    replays = tmp_path / "failures"
+    code = main(["simulate", "mtg", "--deck", str(deck), "--deck", "red_burn", "--games", "4", "--workers", "1",
+                 "--no-progress", "--replays", str(replays)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err.strip() == f"error: {deck}: a deck has at least 40 cards, not 2"
+    assert "simulate mtg" not in captured.out and not replays.exists()   # no game was played

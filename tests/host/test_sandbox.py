@@ -189,8 +189,8 @@ def test_ctx_metatable_is_hidden(host):
     assert host.eval("next(ctx)") is None
 
 
-def test_unknown_method_is_a_normal_lua_error(host):
-    with pytest.raises(ScriptError, match=r"attempt to call a nil value \(method 'nope'\)"):
+def test_unknown_method_is_a_lua_error_that_names_it(host):
+    with pytest.raises(ScriptError, match=r"probe.lua:1\): ctx:nope does not exist"):
         host.eval("ctx:nope()")
 
 

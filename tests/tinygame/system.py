@@ -15,6 +15,7 @@ from rulestack import (AbilityKind, Action, Cause, CostComponent, CostUnpayable,
                        ZoneSpec, hookimpl)
 from rulestack.context import ScriptUsageError
 from rulestack.state import Visibility
+from rulestack.system import EventKind, Phase
 from rulestack.windows import ResponseWindow, active_player, next_player, settle
 
 HERE = Path(__file__).parent
@@ -113,9 +114,9 @@ class TinyGame(GameSystem):
     ability_kinds = {
         "spell": AbilityKind("spell", Role.ACTIVATED, doc="cast from hand onto the stack", zones=("hand",)),
         "act": AbilityKind("act", Role.ACTIVATED, doc="an ability of a unit on the field"),
-        "when": AbilityKind("when", Role.TRIGGERED, required=frozenset({"trigger"})),
-        "static": AbilityKind("static", Role.STATIC),
-        "instead": AbilityKind("instead", Role.REPLACEMENT),
+        "when": AbilityKind("when", Role.TRIGGERED, required=frozenset({"trigger"}), doc="a triggered ability"),
+        "static": AbilityKind("static", Role.STATIC, doc="a static ability of a unit on the field"),
+        "instead": AbilityKind("instead", Role.REPLACEMENT, doc="a replacement: a card moving goes elsewhere"),
     }
     default_zones = {Role.ACTIVATED: ("field",), Role.TRIGGERED: ("field",), Role.STATIC: ("field",),
                      Role.REPLACEMENT: ("field",)}
@@ -131,6 +132,27 @@ class TinyGame(GameSystem):
     card_resource = None
     sample_decks = ("alpha", "beta")
     max_turns = 60
+    _moved = {"card": "the card", "code": "its code", "from": "the zone it left", "to": "the zone it entered"}
+    event_kinds = {
+        "drew": EventKind("a player drew a card", _moved),
+        "played": EventKind("a unit was played onto the field", _moved),
+        "cast": EventKind("a spell was cast onto the stack", _moved),
+        "died": EventKind("a unit was discarded by the rules (damage reached its toughness)", _moved),
+        "damaged": EventKind("a player was dealt damage", {"delta": "the change", "life": "the new total",
+                                                            "by": "who dealt it"}),
+        "energy_set": EventKind("a player's energy was refilled at the start of their turn",
+                                {"key": "energy", "value": "the new energy", "old": "the old energy"}),
+        "energy_paid": EventKind("energy was paid as a cost", {"key": "energy", "value": "what is left",
+                                                              "old": "the energy before"}),
+    }
+    phases = (Phase("start", "energy refills, units untap, the turn player draws (not on turn 1)"),
+              Phase("main", "the turn player plays units and casts spells; both may respond"),
+              Phase("end", "\"until end of turn\" effects end and damage wears off"))
+    windows = {"main": "the turn player's main phase: play, cast, activate or pass",
+               "response": "a player may respond to the top of the stack"}
+    player_values = {"energy": "what the player can spend this turn (up to 5)"}
+    zone_docs = {"deck": "face down; draw from the top", "hand": "private", "field": "units in play",
+                 "discard": "used and dead cards", "stack": "spells waiting to resolve, shared"}
 
     @classmethod
     def card_root(cls) -> Path:

@@ -1,0 +1,82 @@
+"""Prohibitions as data: "cannot ..." permanent effects (8-1-3-4; 1-3-3: a prohibition beats a
+requirement).
+
+A card forbids a player an action with a permanent ability::
+
+    { kind = "permanent", prohibits = { "trash_from_hand" }, player = "you",      -- or "opponent", "both"
+      condition = function(ctx) return ctx:count{ zone = "hand", player = "you" } <= 3 end }
+
+Player actions that can be forbidden: ``trash_from_hand`` (as a cost or by an effect),
+``activate`` (activating effects and Events), ``attack`` and ``play`` (playing Characters and
+Stages). What a card may not do or have done to it is a value of the card (``cannot_attack``,
+``ko_immune``, ``cannot_activate``), set with ``modify``. Every action, cost and effect that could
+break a prohibition asks :func:`prohibited`; none of them is a replacement effect.
+
+8-3-1-3 judges a cost on the state before paying it: while the host checks whether a cost can be
+paid (its dry runs), :func:`judged_before_payment` freezes the prohibitions as they stood when
+payment began, so a prohibition that starts part way (paying one part brings the hand down to the
+limit) lets the payment begin and stops it there (8-3-1-3-1).
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Iterator
+
+from rulestack.context import relative_player
+
+from . import abilities, areas
+
+#: The player actions a permanent effect may forbid.
+PLAYER_ACTIONS = frozenset({"trash_from_hand", "activate", "attack", "play"})
+
+_SNAPSHOT = "prohibitions_before_payment"
+
+
+def prohibited(game: Any, player: int, action: str) -> bool:
+    """Does a permanent effect forbid ``player`` to ``action`` now (or, while a cost is judged, as
+    things stood before its payment began)?"""
+    frozen = getattr(game.system, "frozen_prohibitions", None)
+    if frozen is not None:
+        return (player, action) in frozen
+    return any(True for _ in _forbidding(game, player, action))
+
+
+def forbidder(game: Any, player: int, action: str) -> Any:
+    """The card whose effect forbids it (for messages), or ``None``."""
+    return next(_forbidding(game, player, action), None)
+
+
+def _forbidding(game: Any, player: int, action: str) -> Iterator[Any]:
+    cards = game.state.cards
+    for p in range(len(game.state.players)):
+        for zone in areas.FIELD:
+            for cid in game.zone(zone, p).cards:
+                card = cards[cid]
+                for ab in card.definition.abilities:
+                    if action not in (ab.get("prohibits") or ()):
+                        continue
+                    who = ab.get("player", "you")
+                    if who != "both" and relative_player(game, card.controller, who) != player:
+                        continue
+                    if not abilities.functions_here(game, card, ab, None) or game.is_text_negated(card, ab):
+                        continue
+                    cond = ab.get("condition")
+                    if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
+                        continue
+                    yield card
+
+
+@contextlib.contextmanager
+def judged_before_payment(game: Any, activation: Any) -> Iterator[None]:
+    """The ``cost_judgement`` hook: while the host checks a cost, prohibitions are those that held
+    when its payment began (taken once per activation, 8-3-1-3)."""
+    snapshot = activation.data.get(_SNAPSHOT)
+    if snapshot is None:
+        snapshot = activation.data[_SNAPSHOT] = frozenset(
+            (p.index, a) for p in game.state.players for a in sorted(PLAYER_ACTIONS) if prohibited(game, p.index, a))
+    before = getattr(game.system, "frozen_prohibitions", None)
+    game.system.frozen_prohibitions = snapshot
+    try:
+        yield
+    finally:
+        game.system.frozen_prohibitions = before

@@ -1,0 +1,2 @@
+return { abilities = { { kind = "play", resolve = function(ctx)
+  ctx:negate_text(ctx:designate_one{ filter = { zone = "field", type = "character" } }, { auto_only = true }) end } } }
