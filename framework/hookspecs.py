@@ -20,6 +20,7 @@ only for the type checker, so this module imports nothing of the host at run tim
 """
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Literal
 
 import pluggy
@@ -138,6 +139,16 @@ def cost_payment_failed(game: Game, activation: Activation,
     ``"rollback"`` or ``None`` from every plugin undoes the whole activation and re-raises."""
 
 
+@hookspec(firstresult=True)
+def cost_judgement(game: Game, activation: Activation) -> AbstractContextManager[object] | None:
+    """A context manager under which the host judges whether an activation's cost can be paid (the
+    dry runs before and during payment), for a game that judges a cost on the state as it was
+    before paying began (One Piece 8-3-1-3: a prohibition that starts part way does not make the
+    cost unpayable beforehand; paying then stops where it starts, and ``cost_payment_failed``
+    says what happens). *firstresult*: the first context manager returned is entered; ``None``
+    from every plugin: the cost is judged on the live state, part after part."""
+
+
 # -- choices --------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)
@@ -188,15 +199,6 @@ def after_resolve(game: Game, item: Item) -> None:
 
 
 # -- state checks and triggers --------------------------------------------------------------
-
-@hookspec(firstresult=True)
-def cost_judgement(game: Any, activation: Any) -> Any:
-    """A context manager under which the host judges whether an activation's cost can be paid (the
-    dry runs before and during payment), for a game that judges a cost on the state as it was
-    before paying began (One Piece 8-3-1-3: a prohibition that starts part way does not make the
-    cost unpayable beforehand; paying then stops where it starts, and ``cost_payment_failed``
-    says what happens). ``None``: the cost is judged on the live state, part after part."""
-
 
 @hookspec
 def state_checks(game: Game) -> bool | None:
