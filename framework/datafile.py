@@ -107,13 +107,3 @@ def line_of(container: Any, key: Any) -> int | None:
     """The line of ``key`` in a container loaded by :func:`load_yaml`, if known."""
     fn = getattr(container, "line_of", None)
     return fn(key) if fn is not None else None
-
-
-def display_path(path: Path | str) -> str:
-    """How a card file is named in messages: from ``card_scripts/`` (or ``tests/``) when it lies
-    under one, else as given."""
-    parts = Path(path).parts
-    for anchor in ("card_scripts", "tests"):
-        if anchor in parts:
-            return "/".join(parts[parts.index(anchor):])
-    return str(path)

@@ -6,6 +6,7 @@ and the key path, e.g. ``card_scripts/mtg/shock.lua:4: abilities[1].cots: unknow
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from .cards import (BASE_KEYS, MODIFY_KEYS, ROLE_KEYS, TARGET_KEYS, Ability, AbilityKind, CardDefinition,
@@ -92,7 +93,6 @@ def build_definition(entry: CardEntry, script_data: Any, source: str | None, sys
 
 
 def _display(entry: CardEntry) -> str:
-    from .datafile import display_path
     return entry.file if entry.script_path is None else display_path(entry.script_path)
 
 
@@ -186,3 +186,13 @@ def _make_ability(index: int, kind: AbilityKind, raw: dict) -> Ability:
         elif isinstance(spec.get(key), list):
             spec[key] = tuple(spec[key])
     return Ability(index=index, kind=kind.name, role=kind.role, spec=spec)
+
+
+def display_path(path: Path | str) -> str:
+    """How a card file is named in messages: from ``card_scripts/`` (or ``tests/``) when it lies
+    under one, else as given."""
+    parts = Path(path).parts
+    for anchor in ("card_scripts", "tests"):
+        if anchor in parts:
+            return "/".join(parts[parts.index(anchor):])
+    return str(path)
