@@ -21,6 +21,7 @@ from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, CostUnpayable, GameResult, PendingTrigger
 from .game import Game
 from .hookspecs import hookimpl
+from .runtime import Runtime
 from .sandbox import ScriptError, ScriptLimitError, ScriptLoadError, ScriptMemoryError
 from .state import Card, Item, Visibility, ZoneSpec
 from .system import CostKind, FunctionCost, GameSystem, available_systems, find_system, register_system
@@ -33,7 +34,7 @@ __all__ = [
     "ChoiceRequest", "ConfigurationError", "CostComponent", "CostKind", "CostUnpayable", "DataError", "Deck",
     "DeckError", "Decision", "Event", "FunctionAgent", "FunctionCost", "Game", "GameAborted", "GameOver",
     "GameResult", "GameSystem", "IllegalAction", "IllegalAnswer", "Item", "Modifier", "Option", "PendingTrigger",
-    "RandomAgent", "Role", "RulestackError", "ScriptError", "ScriptLimitError", "ScriptLoadError",
+    "RandomAgent", "Role", "Runtime", "RulestackError", "ScriptError", "ScriptLimitError", "ScriptLoadError",
     "ScriptMemoryError", "ScriptedAgent", "StopResolution", "UnscriptedDecision", "Visibility", "ZoneSpec",
     "available_systems", "find_system", "hookimpl", "register_system",
 ]

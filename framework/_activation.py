@@ -1,23 +1,62 @@
-"""The flow of an activation in :class:`~rulestack.game.Game`: whether it may happen, its cost
-(assembled, checked by a dry-run payment, paid whole), the choices made at activation, the push."""
+"""The flow of an action, top to bottom: what may be activated, the activation (announcement, cost
+checked by a dry run then paid, choices, push), resolution with negation, state checks to a fixed
+point, and triggered abilities put in the system's order. Each step names the hooks it asks:
+
+1. **May it be activated?** :meth:`ActionFlow.activation_problem` — the ability's zone, abilities
+   lost, once per turn, hook ``can_activate``, the ability's ``condition`` script, then a dry run
+   of the cost and the targets (:meth:`ActionFlow._feasibility_problem`).
+2. **Activation** :meth:`ActionFlow.activate`, all or nothing — a new :class:`Item`; hook
+   ``announce``; the cost (hooks ``cost_contributions`` and ``assemble_cost``; each component's
+   :class:`~rulestack.system.CostKind` paid after a dry run says the whole cost can be, every dry
+   run inside the context of hook ``cost_judgement``; hook
+   ``cost_payment_failed`` when a payment fails part way) and the targets (hook ``choice_rules``),
+   in the order ``targets_before_cost`` says; event ``activated``; hook ``push_item``.
+3. **Resolution** :meth:`ActionFlow.resolve` — hook ``resolve_item`` (the host's default runs
+   :meth:`ActionFlow.run_resolution`: skipped when the activation is negated, hook ``is_negated``
+   for the effect, then the ability's ``resolve`` script); hook ``after_resolve``.
+4. **State checks** :meth:`ActionFlow.run_state_checks` — hook ``state_checks`` until nothing happens.
+5. **Triggers** — every recorded event is matched against the listening triggered abilities
+   (:meth:`ActionFlow.match_triggers`: the trigger's data filter, hook ``ability_active``, its
+   ``condition``); :meth:`ActionFlow.take_triggers` hands them over in the order of hook
+   ``order_triggers``, and :meth:`ActionFlow.put_trigger` activates one (asking first when optional).
+
+The flow is handed the objects it works with: the game (state, journal, hooks, scripts, events),
+the primitives, the derived values, the asking of players and the card index.
+"""
 from __future__ import annotations
 
 import contextlib
 import itertools
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import Ability, CostComponent, Role
 from .context import relative_player
-from .errors import ConfigurationError, IllegalAction, StopResolution
-from .events import Cause
+from .errors import ConfigurationError, IllegalAction, RulestackError, StopResolution
+from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, CostUnpayable, PendingTrigger
 from .state import Card, Item
 
+if TYPE_CHECKING:
+    from .game import Game
+    from ._asking import DecisionAsking
+    from ._derived import DerivedValues
+    from ._primitives import CardIndex, StatePrimitives
 
-class ActivationFlow:
-    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
 
-    # -- activation ------------------------------------------------------------------------------
+class ActionFlow:
+    """The flow of an action in one game (``game.flow``)."""
+
+    def __init__(self, game: Game, index: CardIndex, primitives: StatePrimitives, derived: DerivedValues,
+                 asking: DecisionAsking) -> None:
+        self.game = game
+        self.index = index
+        self.primitives = primitives
+        self.derived = derived
+        self.asking = asking
+        #: Depth of dry runs in progress (no triggers, no observers while it is above 0).
+        self.dry_run = 0
+
+    # -- 1. may it be activated? -------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
                     kinds: Iterable[str] | None = None,
                     card_activation: bool | Callable[[Card, Ability], bool] = False) -> list[Action]:
@@ -39,13 +78,13 @@ class ActivationFlow:
         return out
 
     def _cards_for_activation(self, player: int, zones: Iterable[str] | None) -> list[Card]:
-        names = list(zones) if zones is not None else sorted({z for z, _ in self.state.zones})
+        names = list(zones) if zones is not None else sorted({z for z, _ in self.game.state.zones})
         out = []
         for name in names:
-            for (zname, zplayer), z in self.state.zones.items():
+            for (zname, zplayer), z in self.game.state.zones.items():
                 if zname == name:
                     for cid in z.cards:
-                        c = self.state.cards[cid]
+                        c = self.game.state.cards[cid]
                         if c.controller == player:
                             out.append(c)
         return out
@@ -58,21 +97,21 @@ class ActivationFlow:
     def activation_problem(self, act: Activation) -> str | None:
         """Why this activation is not allowed now, or ``None`` when it is. Changes nothing."""
         card, ab = act.card, act.ability
-        allowed = ab.get("from") or ab.get("zone") or self.system.default_zones.get(ab.role)
+        allowed = ab.get("from") or ab.get("zone") or self.game.system.default_zones.get(ab.role)
         if allowed and card.zone not in allowed:
             return f"{card.name} is in {card.zone}, not in {'/'.join(allowed)}"
-        if act.trigger is None and self.abilities_removed(card):
+        if act.trigger is None and self.derived.abilities_removed(card):
             return f"{card.name} has lost its abilities"
         if ab.get("once_per_turn") and self.used_this_turn(card, ab):
             return f"{ab.label} of {card.name} was already used this turn"
-        for verdict in self.pm.hook.can_activate(game=self, activation=act):
+        for verdict in self.game.pm.hook.can_activate(game=self.game, activation=act):
             if verdict is False:
                 return f"the rules do not allow activating {card.name} ({ab.label}) now"
             if isinstance(verdict, str):
                 return verdict
-        if ab.get("condition") is not None and not self.run_script(card, ab.get("condition"),
-                                                                   self.context(card=card, ability=ab, player=act.player,
-                                                                                activation=act)):
+        condition = ab.get("condition")
+        if condition is not None and not self.game.run_script(
+                card, condition, self.game.context(card=card, ability=ab, player=act.player, activation=act)):
             return f"the condition of {card.name} ({ab.label}) is not met"
         return self._dry(lambda: self._feasibility_problem(act))
 
@@ -90,9 +129,10 @@ class ActivationFlow:
         return None
 
     def used_this_turn(self, card: Card, ability: Ability) -> bool:
-        used = self.state.values.get("once_per_turn", ())
+        used = self.game.state.values.get("once_per_turn", ())
         return (card.id, card.generation, ability.index) in used
 
+    # -- 2. the activation -------------------------------------------------------------------
     def activate(self, player: int, card: Card | int, ability: int | Ability, *, card_activation: bool = False,
                  trigger: PendingTrigger | None = None, window: str | None = None,
                  data: Mapping[str, Any] | None = None) -> Item | None:
@@ -100,121 +140,69 @@ class ActivationFlow:
         the game makes at activation, push the item. All or nothing: if anything fails the state
         is exactly as before and :class:`IllegalAction` (or the script's error) is raised.
         Returns the item (``None`` when a cost failed part way and the system kept the payment)."""
-        card = self.card(card) if isinstance(card, int) else card
+        card = self.game.card(card) if isinstance(card, int) else card
         ab = card.definition.abilities[ability] if isinstance(ability, int) else ability
         act = Activation(player=player, card=card, ability=ab, card_activation=card_activation, trigger=trigger,
                          window=window, data=dict(data or {}))
         problem = None if trigger is not None else self.activation_problem(act)
         if problem is not None:
             raise IllegalAction(f"P{player} cannot activate {card.name} ({ab.label}): {problem}")
-        with self.transaction():
-            item = Item(id=self.new_id(), kind="trigger" if trigger else "activation", card=card.id,
+        with self.game.transaction():
+            item = Item(id=self.primitives.new_id(), kind="trigger" if trigger else "activation", card=card.id,
                         ability=ab.index, controller=player, generation=card.generation,
                         card_activation=card_activation,
                         event=trigger.event.to_dict() if trigger is not None else None, data=dict(act.data))
             act.item = item
             if ab.get("once_per_turn"):
-                used = tuple(self.state.values.get("once_per_turn", ())) + ((card.id, card.generation, ab.index),)
-                self.journal.setitem(self.state.values, "once_per_turn", used)
-            self.pm.hook.announce(game=self, activation=act)
-            if self.system.targets_before_cost:
+                used = tuple(self.game.state.values.get("once_per_turn", ())) + ((card.id, card.generation, ab.index),)
+                self.game.journal.setitem(self.game.state.values, "once_per_turn", used)
+            self.game.pm.hook.announce(game=self.game, activation=act)
+            if self.game.system.targets_before_cost:
                 self._choose_targets(act)
                 kept = self._pay(act)
             else:
                 kept = self._pay(act)
                 if kept:
                     self._choose_targets(act)
-            self.record("activated", player=player, source=card.id, card=card.id, code=card.code,
-                        ability=ab.index, kind_of=ab.kind, item=item.id, card_activation=card_activation,
-                        cause=Cause.RULE)
+            self.game.record("activated", player=player, source=card.id, card=card.id, code=card.code,
+                             ability=ab.index, kind_of=ab.kind, item=item.id, card_activation=card_activation,
+                             cause=Cause.RULE)
             if not kept:
-                self.set(item, "data", {**item.data, "cost_failed": True})
+                self.game.set(item, "data", {**item.data, "cost_failed": True})
                 return None
-            self.pm.hook.push_item(game=self, item=item)
+            self.game.pm.hook.push_item(game=self.game, item=item)
             return item
 
     def put_trigger(self, trigger: PendingTrigger, data: Mapping[str, Any] | None = None) -> Item | None:
         """Activate a pending triggered ability (asking first when it is optional). Returns the item,
         or ``None`` when it was declined or could not be activated (a cost that cannot be paid,
         no target: YGO-A10, MTG 603.3d)."""
-        card = self.card(trigger.card)
+        card = self.game.card(trigger.card)
         ab = card.definition.abilities[trigger.ability]
         act = Activation(player=trigger.controller, card=card, ability=ab, trigger=trigger, data=dict(data or {}))
-        if any(v is False or isinstance(v, str) for v in self.pm.hook.can_activate(game=self, activation=act)):
+        verdicts = self.game.pm.hook.can_activate(game=self.game, activation=act)
+        if any(v is False or isinstance(v, str) for v in verdicts):
             return None
         if self._dry(lambda: self._feasibility_problem(act)) is not None:
             return None
-        if ab.get("optional") and not self.yes_no(trigger.controller, f"Use {card.name} ({ab.label})?",
-                                                  source=card.id):
+        if ab.get("optional") and not self.asking.yes_no(trigger.controller, f"Use {card.name} ({ab.label})?",
+                                                         source=card.id):
             return None
         return self.activate(trigger.controller, card, ab, trigger=trigger, data=data)
 
-    # -- costs -----------------------------------------------------------------------------------
+    # -- 2a. the cost: assembled, checked by a dry run, paid ---------------------------------
     def assemble_cost(self, act: Activation) -> list[CostComponent]:
         """The ability's cost plus every contribution, as the system finally assembles it."""
         own = list(act.ability.cost)
-        extra = [c for cs in self.pm.hook.cost_contributions(game=self, activation=act) for c in (cs or [])]
-        final = self.pm.hook.assemble_cost(game=self, activation=act, components=own + extra)
+        extra = [c for cs in self.game.pm.hook.cost_contributions(game=self.game, activation=act) for c in (cs or [])]
+        final = self.game.pm.hook.assemble_cost(game=self.game, activation=act, components=own + extra)
         return list(final) if final is not None else own + extra
 
     def _cost_kind(self, comp: CostComponent) -> Any:
         try:
-            return self.system.cost_kinds[comp.kind]
+            return self.game.system.cost_kinds[comp.kind]
         except KeyError:
-            raise ConfigurationError(f"system {self.system.name!r} has no cost kind {comp.kind!r}") from None
-
-    def _cost_feasible(self, act: Activation, comps: list[CostComponent], i: int, fixed: list[int]) -> bool:
-        """Is there a way to pay components ``i..`` given ``fixed`` choices for component ``i``?
-        Tried by paying in a dry run and rolling back."""
-        if i == len(comps):
-            return True
-        comp = comps[i]
-        kind = self._cost_kind(comp)
-        mark = self.journal.mark()
-        cands = kind.candidates(self, act.player, comp, act)
-        if cands is None:
-            try:
-                kind.pay(self, act.player, comp, [], act)
-                return self._cost_feasible(act, comps, i + 1, [])
-            except CostUnpayable:
-                return False
-            finally:
-                self.journal.rollback(mark)
-        need = kind.count(self, act.player, comp, act) - len(fixed)
-        rest = [c for c in cands if c not in fixed]
-        if need < 0 or need > len(rest):
-            return False
-        for combo in itertools.islice(itertools.combinations(rest, need), 256):
-            try:
-                kind.pay(self, act.player, comp, fixed + list(combo), act)
-                if self._cost_feasible(act, comps, i + 1, []):
-                    return True
-            except CostUnpayable:
-                pass
-            finally:
-                self.journal.rollback(mark)
-        return False
-
-    @property
-    def in_dry_run(self) -> bool:
-        """True while the host checks something by doing it and rolling it back (a cost's
-        payability): cost kinds must not ask players anything then."""
-        return self._dry_run > 0
-
-    def _dry(self, fn: Callable[[], Any]) -> Any:
-        """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back."""
-        mark = self.journal.mark()
-        version, cache, card_values = self.journal.version, self._values_cache, dict(self._card_values)
-        self._dry_run += 1
-        try:
-            return fn()
-        finally:
-            self._dry_run -= 1
-            self.journal.rollback(mark)
-            # The state is exactly what it was: what was computed for it still holds.
-            now = self.journal.version
-            self._values_cache = (now, cache[1]) if cache is not None and cache[0] == version else None
-            self._card_values = {cid: (now, vals) for cid, (v, vals) in card_values.items() if v == version}
+            raise ConfigurationError(f"system {self.game.system.name!r} has no cost kind {comp.kind!r}") from None
 
     def cost_payable(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Can the whole cost be paid now?"""
@@ -223,22 +211,59 @@ class ActivationFlow:
             return self._dry(lambda: self._cost_feasible(act, comps, 0, []))
 
     def _cost_judgement(self, act: Activation) -> Any:
-        """The context in which a cost is judged: the system's (``cost_judgement``), or none."""
-        judged = self.pm.hook.cost_judgement(game=self, activation=act)
+        """The context in which a cost is judged: the system's (hook ``cost_judgement``), or none."""
+        judged = self.game.pm.hook.cost_judgement(game=self.game, activation=act)
         return judged if judged is not None else contextlib.nullcontext()
 
-    def pay_cost(self, player: int, components: Sequence[CostComponent], card: Card | int,
-                 label: str = "cost") -> dict[str, Any]:
-        """Pay a cost that is not an activation's (a Summon's or an attack's cost, a maintenance
-        cost), all or nothing, asking the player what to pay with. Raises :class:`CostUnpayable`
-        (and changes nothing) when it cannot be paid whole; returns what was paid."""
-        card = self.card(card) if isinstance(card, int) else card
-        act = Activation(player=player, card=card, ability=Ability(index=-1, kind=label, role=Role.ACTIVATED,
-                                                                   spec={"cost": tuple(components)}))
-        act.item = Item(id=0, kind=label, card=card.id, ability=None, controller=player)
-        with self.transaction():
-            self._pay(act, list(components))
-        return dict(act.item.paid)
+    def _cost_feasible(self, act: Activation, comps: list[CostComponent], i: int, fixed: list[int]) -> bool:
+        """Is there a way to pay components ``i..`` given ``fixed`` choices for component ``i``?
+        Tried by paying in a dry run and rolling back."""
+        if i == len(comps):
+            return True
+        comp = comps[i]
+        kind = self._cost_kind(comp)
+        mark = self.game.journal.mark()
+        cands = kind.candidates(self.game, act.player, comp, act)
+        if cands is None:
+            try:
+                kind.pay(self.game, act.player, comp, [], act)
+                return self._cost_feasible(act, comps, i + 1, [])
+            except CostUnpayable:
+                return False
+            finally:
+                self.game.journal.rollback(mark)
+        need = kind.count(self.game, act.player, comp, act) - len(fixed)
+        rest = [c for c in cands if c not in fixed]
+        if need < 0 or need > len(rest):
+            return False
+        for combo in itertools.islice(itertools.combinations(rest, need), 256):
+            try:
+                kind.pay(self.game, act.player, comp, fixed + list(combo), act)
+                if self._cost_feasible(act, comps, i + 1, []):
+                    return True
+            except CostUnpayable:
+                pass
+            finally:
+                self.game.journal.rollback(mark)
+        return False
+
+    @property
+    def in_dry_run(self) -> bool:
+        """True while the host checks something by doing it and rolling it back (a cost's
+        payability): cost kinds must not ask players anything then."""
+        return self.dry_run > 0
+
+    def _dry(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back."""
+        mark = self.game.journal.mark()
+        saved = self.derived.save_caches()
+        self.dry_run += 1
+        try:
+            return fn()
+        finally:
+            self.dry_run -= 1
+            self.game.journal.rollback(mark)
+            self.derived.restore_caches(saved)   # the state is exactly what it was
 
     def _pay(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Pay the whole cost, asking the player to choose what to pay with. Returns ``False`` when
@@ -251,45 +276,59 @@ class ActivationFlow:
         for i, comp in enumerate(comps):
             kind = self._cost_kind(comp)
             chosen: list[int] = []
-            cands = kind.candidates(self, act.player, comp, act)
+            cands = kind.candidates(self.game, act.player, comp, act)
             if cands is not None:
-                for _ in range(kind.count(self, act.player, comp, act)):
+                for _ in range(kind.count(self.game, act.player, comp, act)):
                     with self._cost_judgement(act):
                         legal = [c for c in cands if c not in chosen and
                                  self._dry(lambda c=c: self._cost_feasible(act, comps, i, chosen + [c]))]
                     if not legal:
                         break
-                    picked = self.choose_cards(act.player, legal, 1, 1, f"{kind.label}: {act.card.name}",
-                                               reason="cost", source=act.card.id)
+                    picked = self.asking.choose_cards(act.player, legal, 1, 1, f"{kind.label}: {act.card.name}",
+                                                      reason="cost", source=act.card.id)
                     chosen.extend(picked)
             try:
-                info = kind.pay(self, act.player, comp, chosen, act)
+                info = kind.pay(self.game, act.player, comp, chosen, act)
             except CostUnpayable:
-                policy = self.pm.hook.cost_payment_failed(game=self, activation=act, paid=dict(item.paid)) or "rollback"
+                policy = self.game.pm.hook.cost_payment_failed(game=self.game, activation=act,
+                                                               paid=dict(item.paid)) or "rollback"
                 if policy == "keep":
                     return False
                 raise
             if info:
-                self.set(item, "paid", _merge_paid(item.paid, info))
+                self.game.set(item, "paid", _merge_paid(item.paid, info))
         return True
 
-    # -- choices ---------------------------------------------------------------------------------
+    def pay_cost(self, player: int, components: Sequence[CostComponent], card: Card | int,
+                 label: str = "cost") -> dict[str, Any]:
+        """Pay a cost that is not an activation's (a Summon's or an attack's cost, a maintenance
+        cost), all or nothing, asking the player what to pay with. Raises :class:`CostUnpayable`
+        (and changes nothing) when it cannot be paid whole; returns what was paid."""
+        card = self.game.card(card) if isinstance(card, int) else card
+        act = Activation(player=player, card=card, ability=Ability(index=-1, kind=label, role=Role.ACTIVATED,
+                                                                   spec={"cost": tuple(components)}))
+        act.item = Item(id=0, kind=label, card=card.id, ability=None, controller=player)
+        with self.game.transaction():
+            self._pay(act, list(components))
+        return dict(act.item.paid)
+
+    # -- 2b. choices -------------------------------------------------------------------------
     def _target_request(self, act: Activation, spec: Mapping[str, Any]) -> ChoiceRequest:
-        chooser = act.player if spec.get("player", "you") == "you" else self.opponent(act.player)
+        chooser = act.player if spec.get("player", "you") == "you" else self.game.opponent(act.player)
         kind = spec.get("kind", "card")
         if kind == "player":
             who = spec.get("who", "any")
-            cands = [p.index for p in self.state.players
-                     if who == "any" or p.index == relative_player(self, act.player, who)]
+            cands = [p.index for p in self.game.state.players
+                     if who == "any" or p.index == relative_player(self.game, act.player, who)]
         else:
-            cands = [c.id for c in self.find(spec.get("filter"), act.player, act.card)]
+            cands = [c.id for c in self.derived.find(spec.get("filter"), act.player, act.card)]
         up_to = spec.get("up_to", False)
         req = ChoiceRequest(chooser=chooser, candidates=cands, count=spec.get("count", 1), up_to=up_to,
                             prompt=spec.get("prompt") or f"target for {act.card.name}", reason="target",
                             source=act.card.id, fail_if_short=not up_to,   # targets: the full number
                             data={"kind": kind})
         req.apply_default_rules()
-        adjusted = self.pm.hook.choice_rules(game=self, request=req)
+        adjusted = self.game.pm.hook.choice_rules(game=self.game, request=req)
         return adjusted or req
 
     def _choose_targets(self, act: Activation) -> None:
@@ -299,31 +338,133 @@ class ActivationFlow:
             if len(req.candidates) < req.min or (req.fail_if_short and len(req.candidates) < req.count):
                 raise IllegalAction(f"{act.card.name}: not enough legal targets")
             if req.data.get("kind") == "player":
-                targets.append(self.choose_players(req.chooser, req.candidates, req.min, req.max, req.prompt,
-                                                   source=act.card.id))
+                targets.append(self.asking.choose_players(req.chooser, req.candidates, req.min, req.max, req.prompt,
+                                                          source=act.card.id))
             else:
-                targets.append(self.choose_cards(req.chooser, req.candidates, req.min, req.max, req.prompt,
-                                                 reason="target", source=act.card.id))
+                targets.append(self.asking.choose_cards(req.chooser, req.candidates, req.min, req.max, req.prompt,
+                                                        reason="target", source=act.card.id))
         if targets:
             kinds = [spec.get("kind", "card") for spec in act.ability.targets]
-            self.set(act.item, "targets", targets)
-            gens = {t: self.state.cards[t].generation for group, kind in zip(targets, kinds) if kind == "card"
+            self.game.set(act.item, "targets", targets)
+            gens = {t: self.game.state.cards[t].generation for group, kind in zip(targets, kinds) if kind == "card"
                     for t in group}
-            self.set(act.item, "data", {**act.item.data, "target_generations": gens, "target_kinds": kinds})
-            self.record("targeted", player=act.player, source=act.card.id, item=act.item.id, targets=targets)
+            self.game.set(act.item, "data", {**act.item.data, "target_generations": gens, "target_kinds": kinds})
+            self.game.record("targeted", player=act.player, source=act.card.id, item=act.item.id, targets=targets)
 
     def request_choice(self, req: ChoiceRequest) -> list[int]:
         """Ask for a choice at resolution, after the system's ``choice_rules``. Raises
         :class:`StopResolution` when the rules say the choice fails (PMV 8.1.3.a)."""
         req.apply_default_rules()
-        adjusted = self.pm.hook.choice_rules(game=self, request=req) or req
+        adjusted = self.game.pm.hook.choice_rules(game=self.game, request=req) or req
         if adjusted.fail_if_short and len(adjusted.candidates) < adjusted.count:
             raise StopResolution("not enough candidates")
         if not adjusted.candidates or adjusted.max == 0:
             return []
-        return self.choose_cards(adjusted.chooser, adjusted.candidates, adjusted.min, adjusted.max, adjusted.prompt,
-                                 reason=adjusted.reason, source=adjusted.source, secret=adjusted.secret,
-                                 show_faces=adjusted.look)
+        return self.asking.choose_cards(adjusted.chooser, adjusted.candidates, adjusted.min, adjusted.max,
+                                        adjusted.prompt,
+                                        reason=adjusted.reason, source=adjusted.source, secret=adjusted.secret,
+                                        show_faces=adjusted.look)
+
+    # -- 3. resolution -----------------------------------------------------------------------
+    def resolve(self, item: Item) -> None:
+        """Resolve an item (its negation checked by the hooks), then run ``after_resolve``."""
+        with self.game.transaction():
+            self.game.pm.hook.resolve_item(game=self.game, item=item)
+            self.game.set(item, "resolved", True)
+            self.game.pm.hook.after_resolve(game=self.game, item=item)
+
+    def run_resolution(self, item: Item) -> None:
+        """The host's default resolution: the ability's ``resolve`` function, unless negated."""
+        card = self.game.card(item.card)
+        ab = card.definition.abilities[item.ability]
+        if item.activation_negated:
+            self.game.record("resolution_skipped", source=card.id, item=item.id, why="activation negated")
+            return
+        negated = (item.effect_negated or any(self.game.pm.hook.is_negated(game=self.game, item=item)))
+        if negated and (not ab.unnegatable or item.effect_negated == "all"):
+            self.game.record("effect_negated", source=card.id, item=item.id, card=card.id)
+            return
+        fn = ab.get("resolve")
+        self.game.record("resolving", source=card.id, player=item.controller, item=item.id, card=card.id,
+                         code=card.code)
+        if fn is not None:
+            try:
+                ctx = self.game.context(card=card, ability=ab, item=item, player=item.controller)
+                self.game.run_script(card, fn, ctx)
+            except StopResolution:
+                self.game.record("resolution_stopped", source=card.id, item=item.id)
+
+    # -- 4. state checks ---------------------------------------------------------------------
+    def run_state_checks(self, limit: int = 1000) -> bool:
+        """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
+        for i in range(limit):
+            if not any(self.game.pm.hook.state_checks(game=self.game)):
+                return i > 0
+        raise RulestackError(f"state checks did not reach a fixed point after {limit} rounds")
+
+    # -- 5. triggers -------------------------------------------------------------------------
+    def match_triggers(self, ev: Event) -> None:
+        """Put every triggered ability that ``ev`` triggers into ``state.pending``."""
+        cards = self.game.state.cards
+        for cid in list(self.index.listeners.get(ev.kind, ())):
+            card = cards[cid]
+            for ab in card.definition.abilities:
+                trig = ab.trigger
+                if trig is None:
+                    continue
+                on = trig["on"]
+                if ev.kind != on and (isinstance(on, str) or ev.kind not in on):
+                    continue
+                if not self._trigger_filter(card, ab, trig, ev):
+                    continue   # the cheap data filter first
+                if self.derived.abilities_removed(card) or not self.derived.ability_usable(card, ab, ev):
+                    continue
+                cond = ab.get("condition")
+                if cond is not None and not self.game.run_script(card, cond,
+                                                                 self.game.context(card=card, ability=ab, event=ev)):
+                    continue
+                pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
+                                      generation=card.generation, order=ev.seq)
+                self.game.journal.append(self.game.state.pending, pend)
+
+    def _trigger_filter(self, card: Card, ab: Ability, trig: Mapping[str, Any], ev: Event) -> bool:
+        for key, want in trig.items():
+            if key in ("on", "optional"):
+                continue
+            if key == "self":
+                if bool(want) != (ev.get("card") == card.id or ev.source == card.id and ev.get("card") is None):
+                    return False
+            elif key == "source_self":
+                if bool(want) != (ev.source == card.id):
+                    return False
+            elif key == "cause":
+                if ev.cause not in (want if isinstance(want, list) else [want]):
+                    return False
+            elif key == "player":
+                if ev.player != relative_player(self.game, card.controller, want):
+                    return False
+            elif key == "filter":
+                other = ev.get("card")
+                if other is None or not self.derived.matches(self.game.card(other), want, card.controller, card):
+                    return False
+            elif key in self.game.system.trigger_keys:
+                if not self.game.system.trigger_keys[key](self.game, card, ev, want):
+                    return False
+            else:
+                have = ev.data.get(key, ev.to_dict().get(key))
+                if have not in (want if isinstance(want, list) else [want]):
+                    return False
+        return True
+
+    def take_triggers(self) -> list[PendingTrigger]:
+        """Remove the pending triggered abilities and return them in the order the system's
+        ``order_triggers`` hook gives (default: the order they triggered)."""
+        pending = list(self.game.state.pending)
+        if not pending:
+            return []
+        self.game.journal.replace_list(self.game.state.pending, [])
+        ordered = self.game.pm.hook.order_triggers(game=self.game, triggers=pending)
+        return list(ordered) if ordered is not None else pending
 
 
 def _merge_paid(paid: Mapping[str, Any], info: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,12 +1,16 @@
-"""Asking players in :class:`~rulestack.game.Game`: typed decisions answered by agents, and the
-action windows where a player chooses what to do next."""
+"""Asking players: typed decisions answered by agents, and the action windows where a player
+chooses what to do next."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import decisions as d
 from .errors import RulestackError
 from .flow import Action
+
+if TYPE_CHECKING:
+    from .game import Game
+    from ._views import PlayerViews
 
 
 class Seat:
@@ -23,24 +27,29 @@ class Seat:
 
 
 class DecisionAsking:
-    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
+    """Asking the players of one game (``game.asking``): builds decisions (showing cards as the
+    chooser may see them, through the views), asks the agents, records the answers in the state,
+    and runs action windows (the ``legal_actions`` and ``perform_action`` hooks)."""
 
-    # -- decisions -------------------------------------------------------------------------------
+    def __init__(self, game: Game, views: PlayerViews) -> None:
+        self.game = game
+        self.views = views
+
     def decide(self, decision: d.Decision) -> Any:
         """Ask the deciding player's agent; validate and record the answer."""
-        if self.auto_single and decision.validator is None and decision.count_answers() == 1:
+        if self.game.auto_single and decision.validator is None and decision.count_answers() == 1:
             return decision.answers(limit=1)[0]
-        answer = self.agents[decision.player].decide(decision, Seat(self, decision.player))
+        answer = self.game.agents[decision.player].decide(decision, Seat(self.game, decision.player))
         canonical = decision.validate(answer)
-        self.decisions.append(canonical)
+        self.game.decisions.append(canonical)
         return canonical
 
     def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
         """An option standing for a card, showing its face only if ``viewer`` may see it (or
         ``show_face``: the chooser looks at it, as in a deck search)."""
-        card = self.state.cards[card_id]
-        if show_face or self.can_see(viewer, card):
-            return d.Option(label=card.name, value=card_id, card=card_id, info=self.card_view(card, viewer))
+        card = self.game.state.cards[card_id]
+        if show_face or self.views.can_see(viewer, card):
+            return d.Option(label=card.name, value=card_id, card=card_id, info=self.views.card_view(card, viewer))
         zone = card.zone
         return d.Option(label=f"a face-down card in {zone}", value=card_id, card=card_id)
 
@@ -58,7 +67,7 @@ class DecisionAsking:
     def choose_players(self, player: int, indices: Sequence[int], min: int, max: int, prompt: str, *,
                        source: int | None = None) -> list[int]:
         """Ask ``player`` to choose between ``min`` and ``max`` of the given players (by index)."""
-        options = tuple(d.Option(label=self.state.players[i].name, value=i) for i in indices)
+        options = tuple(d.Option(label=self.game.state.players[i].name, value=i) for i in indices)
         dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
                          source=source, reason="target")
         return [options[i].value for i in self.decide(dec)]
@@ -76,6 +85,7 @@ class DecisionAsking:
         return self.decide(dec)[0]
 
     def choose_number(self, player: int, lo: int, hi: int, prompt: str, *, source: int | None = None) -> int:
+        """Ask ``player`` for a number between ``lo`` and ``hi``."""
         dec = d.Decision(player=player, kind=d.NUMBER, prompt=prompt, min=lo, max=hi, source=source, reason="number")
         return self.decide(dec)
 
@@ -87,10 +97,11 @@ class DecisionAsking:
                          reason="order")
         return [things[i] for i in self.decide(dec)]
 
-    # -- actions -----------------------------------------------------------------------------------
+    # -- actions -----------------------------------------------------------------------------
     def legal_actions(self, player: int, window: str) -> list[Action]:
         """Every action the plugins allow ``player`` now."""
-        return [a for acts in self.pm.hook.legal_actions(game=self, player=player, window=window) for a in (acts or [])]
+        offered = self.game.pm.hook.legal_actions(game=self.game, player=player, window=window)
+        return [a for acts in offered for a in (acts or [])]
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
@@ -99,8 +110,8 @@ class DecisionAsking:
         if not actions:
             raise RulestackError(f"no legal action for P{player} in window {window!r} "
                                  "(a system must always offer at least a pass)")
-        if self._tx_depth == 0:   # a window opened inside an action keeps that action's transaction
-            self.journal.checkpoint()
+        if not self.game.in_transaction:   # a window opened inside an action keeps that action's transaction
+            self.game.journal.checkpoint()
         options = tuple(d.Option(label=a.label or a.kind, value=a, card=a.card) for a in actions)
         dec = d.Decision(player=player, kind=d.ACTION, prompt=prompt or window, options=options, reason="action")
         action = options[self.decide(dec)[0]].value
@@ -109,5 +120,5 @@ class DecisionAsking:
 
     def perform(self, action: Action) -> Any:
         """Perform one action (as one transaction)."""
-        with self.transaction():
-            return self.pm.hook.perform_action(game=self, action=action)
+        with self.game.transaction():
+            return self.game.pm.hook.perform_action(game=self.game, action=action)

@@ -1,8 +1,8 @@
-"""Card filters and derived values of :class:`~rulestack.game.Game`: a card's values with every
-modifier applied in the system's layer order, from floating effects, statics and rules."""
+"""Card filters and derived values: a card's values with every modifier applied in the system's
+layer order, from floating effects, statics and rules, cached on the journal's version."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from .cards import Ability, Role, ScriptFunction
 from .events import Event
@@ -10,35 +10,60 @@ from .filters import CardFilter
 from .state import Card
 from .values import ABILITY_OPS, Modifier, compute
 
+if TYPE_CHECKING:
+    from .game import Game
+    from ._primitives import CardIndex
+
 
 class DerivedValues:
-    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
+    """Filters and derived values of one game (``game.derived``): it reads the state, asks the
+    ``modifiers`` and ``ability_active`` hooks, runs static abilities' scripts through the game,
+    and keeps the caches of values (valid while the journal's version is unchanged)."""
 
-    # -- filters and values ----------------------------------------------------------------------
+    def __init__(self, game: Game, index: CardIndex) -> None:
+        self.game = game
+        self.index = index
+        self._values_cache: tuple[int, dict[int, list[Modifier]]] | None = None
+        self._card_values: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._collecting_statics = False
+        self._layer_rank = {name: i for i, name in enumerate(game.runtime.system_cls.layers)}
+
+    def save_caches(self) -> tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]:
+        """What is cached now, to keep through a dry run (:meth:`restore_caches`)."""
+        return self.game.journal.version, self._values_cache, dict(self._card_values)
+
+    def restore_caches(self, saved: tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]) -> None:
+        """After a dry run rolled the state back to exactly what it was, what was computed for it
+        still holds: keep it under the journal's new version."""
+        version, cache, card_values = saved
+        now = self.game.journal.version
+        self._values_cache = (now, cache[1]) if cache is not None and cache[0] == version else None
+        self._card_values = {cid: (now, vals) for cid, (v, vals) in card_values.items() if v == version}
+
     def matches(self, card: Card, spec: Mapping[str, Any] | None, player: int | None,
                 source: Card | None = None) -> bool:
         """Does ``card`` match a card filter (see :mod:`rulestack.filters`) seen from ``player``?"""
         if not spec:
             return True
-        return CardFilter(self, spec, player, source).matches(card)
+        return CardFilter(self.game, spec, player, source).matches(card)
 
     def find(self, spec: Mapping[str, Any] | None, player: int | None, source: Card | None = None) -> list[Card]:
         """Every card matching a card filter, in a fixed order (zone order, then position)."""
-        f = CardFilter(self, spec or {}, player, source)
+        f = CardFilter(self.game, spec or {}, player, source)
         return [c for c in f.candidates() if f.matches(c)]
 
     def values(self, card: Card | int) -> dict[str, Any]:
         """All derived values of a card (its data fields with every modifier applied)."""
-        card = self.card(card) if isinstance(card, int) else card
-        version = self.journal.version
+        card = self.game.card(card) if isinstance(card, int) else card
+        version = self.game.journal.version
         cached = self._card_values.get(card.id)
         if cached is not None and cached[0] == version:
             return cached[1]
         base = dict(card.definition.fields)
         base["keywords"] = card.definition.keywords
         mods = self._modifiers().get(card.id, ())
-        out = compute(base, mods, self._layer_rank, self.system.op_layers, self.system.modifier_ops)
-        if self.journal.version == version:
+        out = compute(base, mods, self._layer_rank, self.game.system.op_layers, self.game.system.modifier_ops)
+        if self.game.journal.version == version:
             self._card_values[card.id] = (version, out)
         return out
 
@@ -50,9 +75,8 @@ class DerivedValues:
         """Does the card have this keyword now (printed or granted, and not lost)?"""
         return keyword in self.values(card).get("keywords", ())
 
-
     def _modifiers(self) -> dict[int, list[Modifier]]:
-        version = self.journal.version
+        version = self.game.journal.version
         if self._values_cache is not None and self._values_cache[0] == version:
             return self._values_cache[1]
         if self._collecting_statics:
@@ -63,7 +87,7 @@ class DerivedValues:
             # 1. Effects that change abilities come first: a card that lost its abilities has no statics.
             for m in self._floating_modifiers():
                 mods.setdefault(m.card, []).append(m)
-            for plugin_mods in self.pm.hook.modifiers(game=self):
+            for plugin_mods in self.game.pm.hook.modifiers(game=self.game):
                 for m in plugin_mods:
                     mods.setdefault(m.card, []).append(m)
             self._values_cache = (version, mods)   # statics see floating and rule modifiers
@@ -71,15 +95,16 @@ class DerivedValues:
                 mods.setdefault(m.card, []).append(m)
         finally:
             self._collecting_statics = False
-        self._values_cache = (self.journal.version, mods)
+        self._values_cache = (self.game.journal.version, mods)
         self._card_values.clear()
         return mods
 
     def _floating_modifiers(self) -> Iterator[Modifier]:
-        for eff in self.state.effects:
+        for eff in self.game.state.effects:
             if eff.targets is not None:
                 gens = eff.data.get("generations", {})
-                ids = [t for t in eff.targets if self.state.cards[t].generation == gens.get(t, self.state.cards[t].generation)]
+                cards = self.game.state.cards
+                ids = [t for t in eff.targets if cards[t].generation == gens.get(t, cards[t].generation)]
             else:
                 ids = [c.id for c in self.find(eff.filter, eff.controller)]
             for cid in ids:
@@ -96,8 +121,8 @@ class DerivedValues:
         yield from self._statics(removed, ability_ops=False)
 
     def _statics(self, removed: set[int], ability_ops: bool) -> Iterator[Modifier]:
-        cards = self.state.cards
-        for cid in list(self._static_cards):
+        cards = self.game.state.cards
+        for cid in list(self.index.static_cards):
             card = cards[cid]
             if card.id in removed:
                 continue
@@ -108,28 +133,29 @@ class DerivedValues:
                 mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
                 if not mods:
                     continue
-                zones = ab.get("zone") or self.system.default_zones.get(Role.STATIC)
+                zones = ab.get("zone") or self.game.system.default_zones.get(Role.STATIC)
                 if zones and card.zone not in zones:
                     continue
-                if not self._ability_usable(card, ab, None):
+                if not self.ability_usable(card, ab, None):
                     continue
-                if ab.get("condition") is not None and not self.run_script(card, ab.get("condition"), self.context(
-                        card=card, ability=ab)):
+                condition = ab.get("condition")
+                if condition is not None and not self.game.run_script(card, condition,
+                                                                      self.game.context(card=card, ability=ab)):
                     continue
                 for spec in mods:
                     affects = spec.get("affects", ab.get("affects", "self"))
                     targets = [card] if affects == "self" else self.find(affects, card.controller, card)
                     value = spec.get("value")
                     if isinstance(value, ScriptFunction) or callable(value):
-                        value = self.run_script(card, value, self.context(card=card, ability=ab))
+                        value = self.game.run_script(card, value, self.game.context(card=card, ability=ab))
                     for t in targets:
                         yield Modifier(card=t.id, attr=spec.get("attr", ""), op=spec.get("op", "add"), value=value,
                                        timestamp=card.timestamp, layer=spec.get("layer"), source=card.id)
 
     def abilities_removed(self, card: Card | int) -> bool:
         """Has the card lost all its abilities (MTG "loses all abilities")?"""
-        if not self._ability_removers and not any(e.op == "remove_abilities" for e in self.state.effects) \
-                and not self.system.removes_abilities_by_rule:
+        if not self.index.ability_removers and not any(e.op == "remove_abilities" for e in self.game.state.effects) \
+                and not self.game.system.removes_abilities_by_rule:
             return False  # nothing in the game can remove abilities: skip computing values
         return bool(self.values(card).get("abilities_removed"))
 
@@ -141,6 +167,7 @@ class DerivedValues:
             return False
         return neg == "all" or not ability.unnegatable
 
-    def _ability_usable(self, card: Card, ability: Ability, event: Event | None) -> bool:
-        answer = self.pm.hook.ability_active(game=self, card=card, ability=ability, event=event)
+    def ability_usable(self, card: Card, ability: Ability, event: Event | None) -> bool:
+        """Does the ability function now (the ``ability_active`` hook: its zone, the event)?"""
+        answer = self.game.pm.hook.ability_active(game=self.game, card=card, ability=ability, event=event)
         return bool(answer)

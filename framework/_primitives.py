@@ -1,41 +1,160 @@
-"""The primitives of :class:`~rulestack.game.Game`: every change to the state goes through one of
-these, which journal the change and record an event with its cause, source and player."""
+"""The primitives that change the state: every change goes through one of these, which journal
+the change and record an event with its cause, source and player."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from .cards import Ability, Role
 from .errors import GameOver
 from .events import Cause
 from .flow import GameResult
-from .state import Card, FloatingEffect, Visibility
+from .state import Card, FloatingEffect, Visibility, Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .journal import Journal
+    from ._derived import DerivedValues
+    from ._views import PlayerViews
 
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
 
 
-class StatePrimitives:
-    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
+class CardIndex:
+    """Which cards of a game have abilities the host must look at without scanning every card:
+    the triggered abilities listening for each event kind, replacement abilities, statics that
+    modify values and those that remove abilities. Kept by :meth:`StatePrimitives.create_card`
+    (journaled), read by the derived values and the flow."""
 
-    # -- primitives ----------------------------------------------------------------------------
+    __slots__ = ("listeners", "replacers", "static_cards", "ability_removers", "_facts")
+
+    def __init__(self, facts: dict[str, tuple[Any, CardFacts]] | None = None) -> None:
+        self.listeners: dict[str, list[int]] = {}    # event kind -> cards with a trigger on it
+        self.replacers: list[int] = []               # cards with a replacement ability
+        self.static_cards: list[int] = []            # cards with a static ability that modifies values
+        self.ability_removers: list[int] = []        # cards with a static ability that removes abilities
+        # What each card definition says about the above, worked out once per definition (a
+        # runtime shares this between its games).
+        self._facts = facts if facts is not None else {}
+
+    def add(self, card: Card, journal: Journal) -> None:
+        """Index a card that has just been created (journaled: a rollback forgets it)."""
+        definition = card.definition
+        known = self._facts.get(card.code)
+        if known is None or known[0] is not definition:
+            known = self._facts[card.code] = (definition, CardFacts.of(definition))
+        facts = known[1]
+        if facts.replacer:
+            journal.append(self.replacers, card.id)
+        if facts.static:
+            journal.append(self.static_cards, card.id)
+        if facts.remover:
+            journal.append(self.ability_removers, card.id)
+        for kind in facts.listens:
+            lst = self.listeners.setdefault(kind, [])
+            if card.id not in lst:
+                journal.append(lst, card.id)
+
+
+class CardFacts(NamedTuple):
+    """What a card definition's abilities mean for the :class:`CardIndex`."""
+
+    replacer: bool
+    static: bool
+    remover: bool
+    listens: tuple[str, ...]
+
+    @classmethod
+    def of(cls, definition: Any) -> "CardFacts":
+        abilities = definition.abilities
+        kinds: list[str] = []
+        for ab in abilities:
+            trig = ab.trigger
+            if trig is not None:
+                for kind in ([trig["on"]] if isinstance(trig["on"], str) else trig["on"]):
+                    if kind not in kinds:
+                        kinds.append(kind)
+        return cls(replacer=any(ab.role == Role.REPLACEMENT for ab in abilities),
+                   static=any(ab.role == Role.STATIC and ab.get("modify") for ab in abilities),
+                   remover=any(m.get("op") == "remove_abilities" for ab in abilities for m in ab.get("modify") or ()),
+                   listens=tuple(kinds))
+
+
+class StatePrimitives:
+    """The primitives of one game (``game.primitives``): they change the state through the
+    journal and record events through the game; moves see replacement abilities (through the
+    derived values' filters) and record who could see the card (through the views)."""
+
+    def __init__(self, game: Game, index: CardIndex, views: PlayerViews, derived: DerivedValues) -> None:
+        self.game = game
+        self.index = index
+        self.views = views
+        self.derived = derived
+
+    # -- cards and ids -----------------------------------------------------------------------
+    def create_card(self, code: str, owner: int, zone: str, *, zone_player: int | None = None,
+                    face_up: bool | None = None, position: str | int = TOP, silent: bool = False,
+                    cause: str = Cause.RULE, source: int | None = None) -> Card:
+        """Create a card (a deck card at load time, or a token) in a zone. ``silent`` creations
+        (building a position) record no event."""
+        game = self.game
+        state, journal = game.state, game.journal
+        code = game.pool.code(code)
+        card = Card(state.next_id, game.definition(code), owner)
+        z = game.zone(zone, owner if zone_player is None else zone_player)
+        card.zone, card.zone_player = z.name, z.player          # not in the state yet: plain sets
+        card.controller = z.player if z.player is not None else owner
+        card.face_up = face_up if face_up is not None else z.spec.visibility == Visibility.PUBLIC
+        card.timestamp = self.timestamp()
+        journal.setattr(state, "next_id", state.next_id + 1)
+        journal.setitem(state.cards, card.id, card)
+        journal.insert(z.cards, self.position_index(z, position), card.id)
+        self.index.add(card, journal)
+        if not silent:
+            game.record("created", cause=cause, source=source, player=owner, card=card.id, code=code,
+                        to=z.name, to_player=z.player)
+        return card
+
+    def new_id(self) -> int:
+        """A fresh sequential id (items, effects)."""
+        i = self.game.state.next_id
+        self.game.journal.setattr(self.game.state, "next_id", i + 1)
+        return i
+
+    def timestamp(self) -> int:
+        """A fresh timestamp (the order in which cards and effects came to be)."""
+        t = self.game.state.next_timestamp
+        self.game.journal.setattr(self.game.state, "next_timestamp", t + 1)
+        return t
+
+    @staticmethod
+    def position_index(zone: Zone, position: str | int) -> int:
+        """The list index of ``position`` (``TOP``, ``BOTTOM`` or an index) in a zone."""
+        if position == TOP:
+            return len(zone.cards)
+        if position == BOTTOM:
+            return 0
+        return int(position)
+
+    # -- primitives --------------------------------------------------------------------------
     def move(self, card: Card | int, zone: str, player: int | None = None, *, position: str | int = TOP,
              face_up: bool | None = None, cause: str = Cause.EFFECT, source: int | None = None,
              by: int | None = None, kind: str = "moved", keep_status: bool = False, **extra: Any) -> Card:
         """Move a card to ``zone`` of ``player`` (default: the card's owner), after replacement
         effects. The card becomes a new object (its generation increases) and loses its status,
         counters and memory unless ``keep_status``. Records a ``moved`` event (or ``kind``)."""
-        card = self.card(card) if isinstance(card, int) else card
+        card = self.game.card(card) if isinstance(card, int) else card
         zone, player = self._replaced_destination(card, zone, player, cause, source)
-        src = self.zone(card.zone, card.zone_player)
-        dst = self.zone(zone, card.owner if player is None else player)
-        seen_before = self._seen_by(card)
-        self.journal.remove(src.cards, card.id)
-        self.journal.insert(dst.cards, self._index(dst, position), card.id)
-        j = self.journal
+        src = self.game.zone(card.zone, card.zone_player)
+        dst = self.game.zone(zone, card.owner if player is None else player)
+        seen_before = self.views.seen_by(card)
+        self.game.journal.remove(src.cards, card.id)
+        self.game.journal.insert(dst.cards, self.position_index(dst, position), card.id)
+        j = self.game.journal
         j.setattr(card, "zone", dst.name)
         j.setattr(card, "zone_player", dst.player)
         j.setattr(card, "generation", card.generation + 1)
-        j.setattr(card, "timestamp", self._timestamp())
+        j.setattr(card, "timestamp", self.timestamp())
         j.setattr(card, "controller", dst.player if dst.player is not None else card.owner)
         j.setattr(card, "face_up", face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
         if not keep_status:
@@ -47,11 +166,11 @@ class StatePrimitives:
                 j.setattr(card, "memory", {})
             if card.attached_to is not None:
                 j.setattr(card, "attached_to", None)
-        seen = seen_before | self._seen_by(card)
-        visible = "all" if len(seen) == len(self.state.players) else sorted(seen)
-        self.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,
-                    **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
-                    visible=visible, **extra)
+        seen = seen_before | self.views.seen_by(card)
+        visible = "all" if len(seen) == len(self.game.state.players) else sorted(seen)
+        self.game.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,
+                         **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
+                         visible=visible, **extra)
         return card
 
     def _replaced_destination(self, card: Card, zone: str, player: int | None, cause: str,
@@ -63,7 +182,7 @@ class StatePrimitives:
         for _ in range(8):  # each replacement applies at most once to one event (MTG 614.5, OP 8-1-3-4-3)
             for rcard, ab in self._replacements:
                 key = (rcard.id, ab.index)
-                if key in applied or not self._ability_usable(rcard, ab, None):
+                if key in applied or not self.derived.ability_usable(rcard, ab, None):
                     continue
                 rep = ab.get("replaces") or {}
                 if rep.get("event", "moved") != "moved":
@@ -71,7 +190,8 @@ class StatePrimitives:
                 if not self._match_fields(rep, rcard, card, {"to": zone, "from": card.zone, "cause": cause}):
                     continue
                 cond = ab.get("condition")   # condition(ctx, moving_card_id): whether it applies now
-                if cond is not None and not self.run_script(rcard, cond, self.context(card=rcard, ability=ab), card.id):
+                if cond is not None and not self.game.run_script(rcard, cond, self.game.context(card=rcard, ability=ab),
+                                                                 card.id):
                     continue
                 instead = ab.get("instead")
                 if isinstance(instead, dict):
@@ -84,14 +204,14 @@ class StatePrimitives:
 
     @property
     def _replacements(self) -> list[tuple[Card, Ability]]:
-        cards = self.state.cards
-        return [(cards[cid], ab) for cid in self._replacers for ab in cards[cid].definition.abilities
+        cards = self.game.state.cards
+        return [(cards[cid], ab) for cid in self.index.replacers for ab in cards[cid].definition.abilities
                 if ab.role == Role.REPLACEMENT]
 
     def would_move_to(self, card: Card | int, zone: str, cause: str = Cause.COST) -> str:
         """Where a card sent to ``zone`` would really go after replacement effects (a cost that
         a replacement would change cannot be paid: Macro Cosmos)."""
-        card = self.card(card) if isinstance(card, int) else card
+        card = self.game.card(card) if isinstance(card, int) else card
         return self._replaced_destination(card, zone, None, cause, None)[0]
 
     def _match_fields(self, spec: Mapping[str, Any], owner_card: Card, card: Card, facts: Mapping[str, Any]) -> bool:
@@ -102,7 +222,7 @@ class StatePrimitives:
                 if bool(want) != (card.id == owner_card.id):
                     return False
             elif key == "filter":
-                if not self.matches(card, want, owner_card.controller, owner_card):
+                if not self.derived.matches(card, want, owner_card.controller, owner_card):
                     return False
             elif key in facts:
                 wanted = want if isinstance(want, list) else [want]
@@ -113,94 +233,95 @@ class StatePrimitives:
     def shuffle(self, zone: str, player: int | None = None, *, cause: str = Cause.RULE,
                 source: int | None = None) -> None:
         """Shuffle a zone with the game's RNG."""
-        z = self.zone(zone, player)
-        self.journal.replace_list(z.cards, self.rng.shuffle(z.cards))
-        self.record("shuffled", cause=cause, source=source, player=player, zone=zone)
+        z = self.game.zone(zone, player)
+        self.game.journal.replace_list(z.cards, self.game.rng.shuffle(z.cards))
+        self.game.record("shuffled", cause=cause, source=source, player=player, zone=zone)
 
     def set_status(self, card: Card | int, key: str, value: Any, *, cause: str = Cause.RULE,
                    source: int | None = None, by: int | None = None, quiet: bool = False) -> None:
         """Set a status of a card (``tapped``, ``rested``, ``position`` ... in the system's words)."""
-        card = self.card(card) if isinstance(card, int) else card
+        card = self.game.card(card) if isinstance(card, int) else card
         old = card.status.get(key)
         if old == value:
             return
         if value is None:
-            self.journal.delitem(card.status, key)
+            self.game.journal.delitem(card.status, key)
         else:
-            self.journal.setitem(card.status, key, value)
+            self.game.journal.setitem(card.status, key, value)
         if not quiet:
-            self.record("status", cause=cause, source=source, player=by, card=card.id, key=key, value=value, old=old)
+            self.game.record("status", cause=cause, source=source, player=by, card=card.id, key=key, value=value,
+                             old=old)
 
     def add_counters(self, card: Card | int, kind: str, n: int = 1, *, cause: str = Cause.EFFECT,
                      source: int | None = None, by: int | None = None) -> int:
         """Put ``n`` counters of ``kind`` on a card; returns the new total."""
-        card = self.card(card) if isinstance(card, int) else card
+        card = self.game.card(card) if isinstance(card, int) else card
         before = card.counters.get(kind, 0)
         if n <= 0:
             return before
-        self.journal.setitem(card.counters, kind, before + n)
-        self.record("counters_added", cause=cause, source=source, player=by, card=card.id, counter=kind, n=n,
-                    before=before, after=before + n)
+        self.game.journal.setitem(card.counters, kind, before + n)
+        self.game.record("counters_added", cause=cause, source=source, player=by, card=card.id, counter=kind, n=n,
+                         before=before, after=before + n)
         return before + n
 
     def remove_counters(self, card: Card | int, kind: str, n: int = 1, *, cause: str = Cause.EFFECT,
                         source: int | None = None, by: int | None = None) -> int:
         """Remove up to ``n`` counters of ``kind``; returns how many were removed."""
-        card = self.card(card) if isinstance(card, int) else card
+        card = self.game.card(card) if isinstance(card, int) else card
         before = card.counters.get(kind, 0)
         n = min(n, before)
         if n <= 0:
             return 0
         if before - n:
-            self.journal.setitem(card.counters, kind, before - n)
+            self.game.journal.setitem(card.counters, kind, before - n)
         else:
-            self.journal.delitem(card.counters, kind)
-        self.record("counters_removed", cause=cause, source=source, player=by, card=card.id, counter=kind, n=n,
-                    before=before, after=before - n)
+            self.game.journal.delitem(card.counters, kind)
+        self.game.record("counters_removed", cause=cause, source=source, player=by, card=card.id, counter=kind, n=n,
+                         before=before, after=before - n)
         return n
 
     def set_life(self, player: int, life: int, *, cause: str = Cause.RULE, source: int | None = None,
                  by: int | None = None, kind: str = "life_changed", **extra: Any) -> int:
         """Set a player's life total; records ``life_changed`` with the delta."""
-        p = self.state.players[player]
+        p = self.game.state.players[player]
         old = p.life or 0
-        self.journal.setattr(p, "life", life)
-        self.record(kind, cause=cause, source=source, player=player, delta=life - old, life=life,
-                    by=by, **extra)
+        self.game.journal.setattr(p, "life", life)
+        self.game.record(kind, cause=cause, source=source, player=player, delta=life - old, life=life,
+                         by=by, **extra)
         return life
 
     def change_life(self, player: int, delta: int, **kw: Any) -> int:
         """Add ``delta`` (negative for a loss) to a player's life total."""
-        return self.set_life(player, (self.state.players[player].life or 0) + delta, **kw)
+        return self.set_life(player, (self.game.state.players[player].life or 0) + delta, **kw)
 
     def set_value(self, player: int | None, key: str, value: Any, *, event: str | None = None,
                   cause: str = Cause.RULE, source: int | None = None) -> None:
         """Set a named value of a player (or of the game when ``player`` is ``None``): resources,
         flags, counts. ``event`` names an event to record, if the change should be seen."""
-        target = self.state.values if player is None else self.state.players[player].values
+        target = self.game.state.values if player is None else self.game.state.players[player].values
         old = target.get(key)
         if old == value and event is None:
             return
-        self.journal.setitem(target, key, value)
+        self.game.journal.setitem(target, key, value)
         if event:
-            self.record(event, cause=cause, source=source, player=player, key=key, value=value, old=old)
+            self.game.record(event, cause=cause, source=source, player=player, key=key, value=value, old=old)
 
     def value_of(self, player: int | None, key: str, default: Any = None) -> Any:
         """A named value of a player (or of the game)."""
-        target = self.state.values if player is None else self.state.players[player].values
+        target = self.game.state.values if player is None else self.game.state.players[player].values
         return target.get(key, default)
 
     def remember(self, card: Card | int, key: str, value: Any) -> None:
         """Keep a value for a card's script (forgotten when the card changes zone)."""
-        card = self.card(card) if isinstance(card, int) else card
-        self.journal.setitem(card.memory, key, value)
+        card = self.game.card(card) if isinstance(card, int) else card
+        self.game.journal.setitem(card.memory, key, value)
 
     def set_phase(self, phase: str | None, step: str | None = None) -> None:
         """Enter a phase (and step); records ``phase`` so triggers can listen for it."""
-        self.journal.setattr(self.state, "phase", phase)
-        self.journal.setattr(self.state, "step", step)
+        self.game.journal.setattr(self.game.state, "phase", phase)
+        self.game.journal.setattr(self.game.state, "step", step)
         if phase is not None:
-            self.record("phase", player=self.state.active_player, phase=phase, step=step)
+            self.game.record("phase", player=self.game.state.active_player, phase=phase, step=step)
 
     def add_effect(self, op: str, attr: str | None, value: Any, *, targets: Iterable[int] | None = None,
                    filter: Mapping[str, Any] | None = None, duration: str = "permanent",
@@ -211,30 +332,30 @@ class StatePrimitives:
         eff = FloatingEffect(id=self.new_id(), source=source, controller=controller, op=op, attr=attr, value=value,
                              targets=list(targets) if targets is not None else None,
                              filter=dict(filter) if filter is not None else None, duration=duration,
-                             timestamp=self._timestamp(), layer=layer, data=dict(data))
+                             timestamp=self.timestamp(), layer=layer, data=dict(data))
         if eff.targets is not None:
-            eff.data.setdefault("generations", {t: self.card(t).generation for t in eff.targets})
-        self.journal.append(self.state.effects, eff)
-        self.record("effect_began", cause=cause, source=source, player=controller, effect=eff.id, op=op, attr=attr,
-                    value=value if isinstance(value, (int, str, bool, float)) else None, duration=duration,
-                    targets=eff.targets)
+            eff.data.setdefault("generations", {t: self.game.card(t).generation for t in eff.targets})
+        self.game.journal.append(self.game.state.effects, eff)
+        self.game.record("effect_began", cause=cause, source=source, player=controller, effect=eff.id, op=op, attr=attr,
+                         value=value if isinstance(value, (int, str, bool, float)) else None, duration=duration,
+                         targets=eff.targets)
         return eff
 
     def end_effects(self, predicate: Callable[[FloatingEffect], bool]) -> int:
         """End the continuous effects matching ``predicate`` (e.g. all "until end of turn")."""
         ended = 0
-        for eff in list(self.state.effects):
+        for eff in list(self.game.state.effects):
             if predicate(eff):
-                self.journal.remove(self.state.effects, eff)
-                self.record("effect_ended", effect=eff.id, duration=eff.duration)
+                self.game.journal.remove(self.game.state.effects, eff)
+                self.game.record("effect_ended", effect=eff.id, duration=eff.duration)
                 ended += 1
         return ended
 
     def end_game(self, winners: Iterable[int], reason: str) -> None:
         """End the game now. Raises :class:`GameOver`, which :meth:`play` catches."""
-        result = GameResult(winners=tuple(sorted(set(winners))), reason=reason, turns=self.state.turn,
-                            decisions=len(self.decisions))
-        self.journal.setattr(self.state, "result", result)
-        self.record("game_over", winners=list(result.winners), reason=reason)
-        self.pm.hook.game_over(game=self, result=result)
+        result = GameResult(winners=tuple(sorted(set(winners))), reason=reason, turns=self.game.state.turn,
+                            decisions=len(self.game.decisions))
+        self.game.journal.setattr(self.game.state, "result", result)
+        self.game.record("game_over", winners=list(result.winners), reason=reason)
+        self.game.pm.hook.game_over(game=self.game, result=result)
         raise GameOver(result)

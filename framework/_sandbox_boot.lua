@@ -855,6 +855,8 @@ _G.debug = {traceback = traceback}   -- lupa looks up the global debug.traceback
 ---------------------------------------------------------------------------------------------------
 local HANDLERS = {}   -- script id -> {function, ..., source = chunk name} (its table's functions)
 local ENVS = {}       -- script id -> environment (for wiping a script that hoards memory)
+local CHUNKS = {}     -- script id -> its compiled chunk (run again by reset)
+local PATHS = {}      -- script id -> the key path of each function in its table (for reset)
 
 local function copy(t)
   local c = {}
@@ -1059,7 +1061,7 @@ local function define_body(sid, src, file)
   end
   local stream = out
   out, out_n = false, 0
-  HANDLERS[sid], ENVS[sid] = fns, env
+  HANDLERS[sid], ENVS[sid], CHUNKS[sid], PATHS[sid] = fns, env, chunk, paths
   return t_unpack(stream, 1, n)
 end
 
@@ -1090,10 +1092,38 @@ end
 local function wipe(sid)
   local env = ENVS[sid]
   if env then for k in next, env do env[k] = nil end end
-  HANDLERS[sid], ENVS[sid] = nil, nil
+  HANDLERS[sid], ENVS[sid], CHUNKS[sid], PATHS[sid] = nil, nil, nil, nil
+end
+
+-- Run a loaded script's chunk again in its emptied environment, without compiling it again: its
+-- globals and top-level locals are as just loaded, and its functions are the new closures.
+local function reset_body(sid)
+  local env, paths, fns = ENVS[sid], PATHS[sid], HANDLERS[sid]
+  for k in next, env do env[k] = nil end
+  for k, v in next, new_env() do env[k] = v end
+  env._G = env
+  local r = CHUNKS[sid]()
+  for i = 1, #paths do
+    local node, path = r, paths[i]
+    for j = 1, #path do
+      if type(node) ~= "table" then error("the script returned another table when run again", 0) end
+      node = node[path[j]]
+    end
+    if type(node) ~= "function" then error("the script returned another table when run again", 0) end
+    fns[i] = node
+  end
+  return true
+end
+
+local function reset(sid)
+  if depth ~= 0 then return false, "nesting", "cannot reset a script while a call is running", false end
+  local h = HANDLERS[sid]
+  if not (h and CHUNKS[sid]) then return false, "gone", "script is not loaded", false end
+  enter(false, h.source)
+  return finish(xpcall(reset_body, msgh, sid))
 end
 
 TRUSTED[run], TRUSTED[define], TRUSTED[enter], TRUSTED[finish] = true, true, true, true
-TRUSTED[msgh], TRUSTED[unwind], TRUSTED[finish_data] = true, true, true
+TRUSTED[msgh], TRUSTED[unwind], TRUSTED[finish_data], TRUSTED[reset] = true, true, true, true
 
-return {run = run, define = define, unwind = unwind, wipe = wipe, sethook = sethook}
+return {run = run, define = define, unwind = unwind, wipe = wipe, reset = reset, sethook = sethook}

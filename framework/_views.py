@@ -1,19 +1,24 @@
-"""What each player may see in :class:`~rulestack.game.Game`: card faces, views of the board
-with secret zones hidden, and the filtered event log."""
+"""What each player may see: card faces, views of the board with secret zones hidden, and the
+filtered event log. Reads the state only."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .state import Card, Visibility
 
+if TYPE_CHECKING:
+    from .game import Game
+
 
 class PlayerViews:
-    """Methods of :class:`~rulestack.game.Game` (a mixin: the state lives on the game)."""
+    """Players' views of one game's state (``game.views``)."""
 
-    # -- views ---------------------------------------------------------------------------------------
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
     def can_see(self, player: int, card: Card) -> bool:
         """May ``player`` see this card's face?"""
-        z = self.state.zones[(card.zone, card.zone_player)]
+        z = self.game.state.zones[(card.zone, card.zone_player)]
         vis = z.spec.visibility
         if vis == Visibility.PUBLIC:
             return card.face_up or card.controller == player
@@ -21,8 +26,9 @@ class PlayerViews:
             return card.face_up or z.player == player or (z.player is None and card.owner == player)
         return card.face_up
 
-    def _seen_by(self, card: Card) -> set[int]:
-        return {p.index for p in self.state.players if self.can_see(p.index, card)}
+    def seen_by(self, card: Card) -> set[int]:
+        """The players who may see this card's face now."""
+        return {p.index for p in self.game.state.players if self.can_see(p.index, card)}
 
     def card_view(self, card: Card, viewer: int) -> dict[str, Any]:
         """What ``viewer`` sees of a card."""
@@ -40,41 +46,41 @@ class PlayerViews:
         """``player``'s view of the game: public information, their own private zones, and only
         the sizes of what they may not see."""
         zones: dict[str, Any] = {}
-        for (name, owner), z in self.state.zones.items():
+        for (name, owner), z in self.game.state.zones.items():
             key = name if owner is None else f"{name}/{owner}"
             if z.spec.visibility == Visibility.HIDDEN:
-                cards = [self.card_view(self.state.cards[c], player) for c in z.cards
-                         if self.state.cards[c].face_up]
+                cards = [self.card_view(self.game.state.cards[c], player) for c in z.cards
+                         if self.game.state.cards[c].face_up]
                 zones[key] = {"count": len(z.cards), "cards": cards}
             elif z.spec.visibility == Visibility.PRIVATE and owner != player:
                 zones[key] = {"count": len(z.cards),
-                              "cards": [self.card_view(self.state.cards[c], player) for c in z.cards
-                                        if self.state.cards[c].face_up]}
+                              "cards": [self.card_view(self.game.state.cards[c], player) for c in z.cards
+                                        if self.game.state.cards[c].face_up]}
             else:
                 zones[key] = {"count": len(z.cards),
-                              "cards": [self.card_view(self.state.cards[c], player) for c in z.cards]}
+                              "cards": [self.card_view(self.game.state.cards[c], player) for c in z.cards]}
         return {
             "player": player,
-            "turn": self.state.turn,
-            "active_player": self.state.active_player,
-            "phase": self.state.phase,
-            "step": self.state.step,
+            "turn": self.game.state.turn,
+            "active_player": self.game.state.active_player,
+            "phase": self.game.state.phase,
+            "step": self.game.state.step,
             "players": [{"index": p.index, "name": p.name, "life": p.life,
                          "values": {k: v for k, v in p.values.items() if not k.startswith("_")}}
-                        for p in self.state.players],
+                        for p in self.game.state.players],
             "zones": zones,
             "stack": [{"id": it.id, "kind": it.kind, "card": it.card, "controller": it.controller,
-                       "name": self.state.cards[it.card].name if it.card is not None else None,
+                       "name": self.game.state.cards[it.card].name if it.card is not None else None,
                        "targets": it.targets}
-                      for it in self.state.stack],
-            "result": None if self.state.result is None else {"winners": list(self.state.result.winners),
-                                                               "reason": self.state.result.reason},
+                      for it in self.game.state.stack],
+            "result": None if self.game.state.result is None else {"winners": list(self.game.state.result.winners),
+                                                               "reason": self.game.state.result.reason},
         }
 
     def visible_log(self, player: int) -> list[dict[str, Any]]:
         """The event log as ``player`` may read it: cards they could not see are not named."""
         out = []
-        for ev in self.state.log:
+        for ev in self.game.state.log:
             e = ev.to_dict()
             vis = e.get("visible", "all")
             if vis != "all" and player not in vis:

@@ -177,7 +177,8 @@ class CardLint:
                 self.check_zones(path + (key,), value)
             elif key == "phase" and self.phases:
                 self.check_names(path + (key,), value, self.phases, "phase")
-            elif key == "step" and self.phases:
+            elif key == "step" and self.phases and _names_turn_steps(kinds):
+                # another event's ``step`` field (PMV's near_death_step) is not a step of the turn
                 self.check_names(path + (key,), value, self.system.step_names(), "step")
         if isinstance(trig.get("filter"), dict):
             self.check_filter(path + ("filter",), trig["filter"])
@@ -306,3 +307,9 @@ def check_paths(paths: Iterable[Path], system: str | None) -> tuple[list[str], i
             checked += 1
             problems += _check_codes(pool, [entry.code])
     return problems, checked
+
+
+def _names_turn_steps(kinds: list[str]) -> bool:
+    """Whether a trigger on ``kinds`` reads ``step`` as a step of the turn: for the ``phase``
+    event, or when no event is named."""
+    return not kinds or "phase" in kinds

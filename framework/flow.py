@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 
 from .errors import IllegalAction
+from .journal import Journaled
 
 
 class CostUnpayable(IllegalAction):
@@ -37,9 +38,12 @@ class Action:
         return self.label or self.kind
 
 
-@attrs.define(eq=False)
-class PendingTrigger:
-    """A triggered ability waiting to be put on the stack, chain or queue."""
+@attrs.define(eq=False, slots=False, on_setattr=attrs.setters.NO_OP)
+class PendingTrigger(Journaled):
+    """A triggered ability waiting to be put on the stack, chain or queue (journaled once it is
+    in the state's ``pending`` list, like the state's other objects)."""
+
+    _containers = ("data",)
 
     card: int
     ability: int

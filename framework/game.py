@@ -1,8 +1,18 @@
-"""The game: state, primitives, the flow of an action, decisions and the main loop.
+"""The game: the host's one object a system and its cards talk to.
 
-:class:`Game` is the host. It knows no game's rules: it owns the state and its journal, records
-events with their causes, runs the flow of an action (activation → cost → choice → push →
-resolution → state checks → triggers) and asks the system's hooks what the rules say at each step.
+:class:`Game` knows no game's rules. It owns the state and its journal, the engine it plays on
+(system, plugin manager, Lua sandbox: see :mod:`rulestack.runtime`), records events with their
+causes, runs card scripts and the main loop, and hands the other jobs to objects it composes, each
+given the others it works with:
+
+- :class:`~rulestack._primitives.StatePrimitives` (``game.primitives``): every change to the state;
+- :class:`~rulestack._derived.DerivedValues` (``game.derived``): filters and derived values;
+- :class:`~rulestack._activation.ActionFlow` (``game.flow``): the flow of an action, top to bottom;
+- :class:`~rulestack._asking.DecisionAsking` (``game.asking``): decisions and action windows;
+- :class:`~rulestack._views.PlayerViews` (``game.views``): what each player may see.
+
+Their public methods are also the game's (``game.move``, ``game.activate`` ...), as thin
+delegations, so plugins and card scripts call the game as they always did.
 """
 from __future__ import annotations
 
@@ -10,80 +20,79 @@ import contextlib
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .agents import Agent, RandomAgent
-from .cards import Ability, CardDefinition, Deck, Role, ScriptFunction
-from .context import HOST_METHODS, EffectContext, relative_player
-from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
+from .cards import Ability, CardDefinition, CostComponent, Deck, ScriptFunction
+from .context import EffectContext
+from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError
 from .events import Cause, Event
-from .flow import GameResult, PendingTrigger
+from .flow import Action, Activation, ChoiceRequest, GameResult, PendingTrigger
 from .journal import Journal
-from .pool import CardPool, make_plugin_manager
 from .rng import GameRandom
+from .runtime import Engine, Runtime
 from .sandbox import LuaFunctionRef, LuaSandbox, ScriptError
-from .state import Card, GameState, Item, Player, Visibility, Zone
+from .state import Card, EventData, FloatingEffect, GameState, Item, Player, Zone
 from .system import GameSystem, find_system
-from .values import Modifier
-from ._activation import ActivationFlow
+from . import decisions as d
+from ._activation import ActionFlow
 from ._asking import DecisionAsking, Seat
 from ._derived import DerivedValues
-from ._primitives import BOTTOM, TOP, StatePrimitives
+from ._primitives import BOTTOM, TOP, CardIndex, StatePrimitives
 from ._views import PlayerViews
 
 __all__ = ["BOTTOM", "TOP", "Game", "Seat"]
 
 
-class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, PlayerViews):
+class Game:
     """One game of one system.
-
-    Its methods are grouped by job: the primitives that change state (:mod:`rulestack._primitives`),
-    derived values and filters (:mod:`rulestack._derived`), the flow of an activation and its cost
-    (:mod:`rulestack._activation`), decisions and action windows (:mod:`rulestack._asking`), and
-    players' views (:mod:`rulestack._views`); this module holds the state, cards, scripts,
-    resolution, triggers and the main loop.
 
     Build a game from decks with ``Game("mtg", ["red_burn", "white_weenie"], seed=1)`` and call
     :meth:`play`; build a position directly with :meth:`Game.empty` (see :mod:`rulestack.scenario`).
-    ``cards`` adds card data files (a modder's cards) to the system's own.
+    ``cards`` adds card data files (a modder's cards) to the system's own; ``runtime`` plays on a
+    given :class:`~rulestack.runtime.Runtime` (default: the process's one for the system, settings
+    and card files).
     """
 
     def __init__(self, system: str | type[GameSystem], decks: Sequence[Deck | str] = (), *, seed: int = 0,
                  agents: Sequence[Agent] | None = None, settings: Mapping[str, Any] | None = None,
                  plugins: Iterable[Any] = (), player_names: Sequence[str] | None = None,
-                 sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = ()) -> None:
+                 sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = (),
+                 runtime: Runtime | None = None) -> None:
 
-        system_cls = find_system(system)
-        self.system: GameSystem = system_cls(settings)
-        self.pool = CardPool.for_system(system_cls, cards)
-        self.pm = make_plugin_manager(self.system, plugins)
+        if runtime is None:
+            runtime = Runtime.get(system, settings, cards, sandbox_options)
+        else:
+            if find_system(system) is not runtime.system_cls:
+                raise ConfigurationError(f"the runtime is one of system {runtime.system_cls.name!r}, "
+                                         f"not of {getattr(system, 'name', system)!r}")
+            if settings or sandbox_options or tuple(cards):
+                raise ConfigurationError("a game on a given runtime takes its settings, card files and sandbox "
+                                         "options from it: pass them to Runtime(...) instead")
+        #: The per-process part this game uses (system, plugin manager, card pool, Lua sandbox).
+        self.runtime = runtime
+        system_cls = runtime.system_cls
+        self.pool = runtime.pool
+        self._plugins = tuple(plugins)
+        self._engine: Engine | None = None
         self.seed = seed
         self.journal = Journal()
-        self.state = GameState()
-        self.rng = GameRandom(seed, self.journal)
+        self.state = GameState(self.journal)
+        self.rng = GameRandom(seed, self.journal, self.state.random)
         n = system_cls.player_count
         self.agents: list[Agent] = list(agents) if agents else [RandomAgent(seed * 7919 + i + 1) for i in range(n)]
         if len(self.agents) != n:
             raise ConfigurationError(f"{system_cls.name} needs {n} agents, got {len(self.agents)}")
-        #: Every answer given by an agent, in order: with the seed and decks, a full replay.
-        self.decisions: list[Any] = []
         self.decks: list[Deck] = []
         self.started = False
-        self._dry_run = 0
         self._tx_depth = 0
-        self._contexts: dict[int, Any] = {}
-        self._next_ctx = 1
-        self._script_ids: dict[str, int] = {}
-        self._listeners: dict[str, list[int]] = {}
-        self._replacers: list[int] = []
-        self._values_cache: tuple[int, dict[int, list[Modifier]]] | None = None
-        self._card_values: dict[int, tuple[int, dict[str, Any]]] = {}
-        self._collecting_statics = False
-        self._layer_rank = {name: i for i, name in enumerate(self.system.layers)}
-        self._ability_removers: list[int] = []   # cards with a static ability that removes abilities
-        self._static_cards: list[int] = []       # cards with a static ability that modifies values
-        self._observed = len(self.pm.hook.on_event.get_hookimpls()) > 0
+        # The jobs of the host, each an object handed the others it works with.
+        self.index = CardIndex(runtime.card_facts)
+        self.views = PlayerViews(self)
+        self.derived = DerivedValues(self, self.index)
+        self.asking = DecisionAsking(self, self.views)
+        self.primitives = StatePrimitives(self, self.index, self.views, self.derived)
+        self.flow = ActionFlow(self, self.index, self.primitives, self.derived, self.asking)
+        self._observed = False
+        self._take_engine()
         self.auto_single = True
-        methods = {**HOST_METHODS, **self.system.script_methods}
-        self.sandbox = LuaSandbox(methods={name: self._method(fn) for name, fn in methods.items()},
-                                  random=self.rng.randint, **dict(sandbox_options or {}))
         names = list(player_names) if player_names else [f"P{i}" for i in range(n)]
         for i in range(n):
             self.state.players.append(Player(i, names[i]))
@@ -93,8 +102,12 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
                     self.state.zones[(spec.name, i)] = Zone(spec, i)
             else:
                 self.state.zones[(spec.name, None)] = Zone(spec, None)
-        for i, deck in enumerate(decks):
-            self.load_deck(i, deck)
+        try:
+            for i, deck in enumerate(decks):
+                self.load_deck(i, deck)
+        except BaseException:
+            self._release_engine()   # a game that could not be built gives its engine back
+            raise
 
     @classmethod
     def empty(cls, system: str | type[GameSystem], **kwargs: Any) -> "Game":
@@ -113,51 +126,43 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         for section, codes in deck.sections.items():
             zone = self.system.deck_sections[section]
             for code in codes:
-                self.create_card(code, player, zone, silent=True)
+                self.primitives.create_card(code, player, zone, silent=True)
         problems = [p for ps in self.pm.hook.validate_deck(game=self, deck=deck) for p in ps]
         if problems:
             raise DeckError("; ".join(problems), file=deck.file or deck.name)
 
     def definition(self, code: str) -> CardDefinition:
-        """The definition of a card code (loading its script into this game's sandbox)."""
+        """The definition of a card code (its script compiled into the sandbox on first use)."""
         definition = self.pool.definition(code)
-        if definition.source is not None and code not in self._script_ids:
-            loaded = self.sandbox.load(definition.source, file=definition.script or code, card=definition.name)
-            self._script_ids[code] = loaded.script
+        if definition.source is not None:
+            (self._engine or self._take_engine()).script(definition)
         return definition
 
-    def create_card(self, code: str, owner: int, zone: str, *, zone_player: int | None = None,
-                    face_up: bool | None = None, position: str | int = TOP, silent: bool = False,
-                    cause: str = Cause.RULE, source: int | None = None) -> Card:
-        """Create a card (a deck card at load time, or a token) in a zone. ``silent`` creations
-        (building a position) record no event."""
-        code = self.pool.code(code)
-        card = Card(self.state.next_id, self.definition(code), owner)
-        self.journal.setattr(self.state, "next_id", self.state.next_id + 1)
-        self.journal.setitem(self.state.cards, card.id, card)
-        z = self.zone(zone, owner if zone_player is None else zone_player)
-        card.zone, card.zone_player = z.name, z.player
-        card.controller = z.player if z.player is not None else owner
-        card.face_up = face_up if face_up is not None else z.spec.visibility == Visibility.PUBLIC
-        card.timestamp = self._timestamp()
-        self.journal.insert(z.cards, self._index(z, position), card.id)
-        if any(ab.role == Role.REPLACEMENT for ab in card.definition.abilities):
-            self.journal.append(self._replacers, card.id)
-        if any(ab.role == Role.STATIC and ab.get("modify") for ab in card.definition.abilities):
-            self.journal.append(self._static_cards, card.id)
-        if any(m.get("op") == "remove_abilities" for ab in card.definition.abilities for m in ab.get("modify") or ()):
-            self.journal.append(self._ability_removers, card.id)
-        for ab in card.definition.abilities:
-            trig = ab.trigger
-            if trig is not None:
-                for kind in ([trig["on"]] if isinstance(trig["on"], str) else trig["on"]):
-                    lst = self._listeners.setdefault(kind, [])
-                    if card.id not in lst:
-                        self.journal.append(lst, card.id)
-        if not silent:
-            self.record("created", cause=cause, source=source, player=owner, card=card.id, code=code,
-                        to=z.name, to_player=z.player)
-        return card
+    # -- the runtime's engine ----------------------------------------------------------------
+    def _take_engine(self) -> Engine:
+        engine = self._engine = self.runtime.engine(self, self._plugins)
+        self._observed = len(engine.pm.hook.on_event.get_hookimpls()) > 0
+        return engine
+
+    def _release_engine(self) -> None:
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.release()
+
+    @property
+    def system(self) -> GameSystem:
+        """The system instance (its settings, data and hooks)."""
+        return (self._engine or self._take_engine()).system
+
+    @property
+    def pm(self) -> Any:
+        """The pluggy plugin manager: ``game.pm.hook.NAME(game=game, ...)`` asks the rules."""
+        return (self._engine or self._take_engine()).pm
+
+    @property
+    def sandbox(self) -> LuaSandbox:
+        """The Lua sandbox running the card scripts."""
+        return (self._engine or self._take_engine()).sandbox
 
     # -- accessors ---------------------------------------------------------------------------
     def card(self, card_id: int) -> Card:
@@ -175,6 +180,17 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         """The cards in a zone, bottom to top."""
         cards = self.state.cards
         return [cards[i] for i in self.zone(name, player).cards]
+
+    @property
+    def decisions(self) -> list[Any]:
+        """Every answer given by an agent, in order: with the seed and decks, a full replay. It
+        is part of the state (``state.decisions``) but kept by rollbacks."""
+        return self.state.decisions
+
+    @decisions.setter
+    def decisions(self, answers: list[Any]) -> None:
+        # Kept as given (a harness may stream each answer as it is appended), and not journaled.
+        object.__setattr__(self.state, "decisions", answers)
 
     @property
     def players(self) -> list[Player]:
@@ -204,36 +220,17 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
     def over(self) -> bool:
         return self.state.result is not None
 
-    def new_id(self) -> int:
-        """A fresh sequential id (items, effects)."""
-        i = self.state.next_id
-        self.journal.setattr(self.state, "next_id", i + 1)
-        return i
-
-    def _timestamp(self) -> int:
-        t = self.state.next_timestamp
-        self.journal.setattr(self.state, "next_timestamp", t + 1)
-        return t
-
-    @staticmethod
-    def _index(zone: Zone, position: str | int) -> int:
-        if position == TOP:
-            return len(zone.cards)
-        if position == BOTTOM:
-            return 0
-        return int(position)
-
-    # -- events ------------------------------------------------------------------------------
+    # -- events and transactions -------------------------------------------------------------
     def record(self, kind: str, *, cause: str = Cause.RULE, source: int | None = None,
                player: int | None = None, **data: Any) -> Event:
         """Record an event; it is matched against triggered abilities and shown to observers."""
         if cause not in Cause.ALL:
             raise ValueError(f"unknown cause {cause!r}; use one of {sorted(Cause.ALL)}")
-        ev = Event(len(self.state.log) + 1, kind, cause, source, player, data)
+        ev = Event(len(self.state.log) + 1, kind, cause, source, player, EventData(data))
         self.journal.log(self.state.log, ev)
-        if not self._dry_run:
-            if kind in self._listeners:
-                self._match_triggers(ev)
+        if not self.flow.dry_run:
+            if kind in self.index.listeners:
+                self.flow.match_triggers(ev)
             if self._observed:
                 self.pm.hook.on_event(game=self, event=ev)
         return ev
@@ -253,11 +250,16 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         finally:
             self._tx_depth -= 1
 
+    @property
+    def in_transaction(self) -> bool:
+        """True inside :meth:`transaction` (an action being performed, an activation)."""
+        return self._tx_depth > 0
+
     def set(self, obj: Any, attr: str, value: Any) -> None:
         """Set an attribute of a state object (an item, an effect), journaled."""
         self.journal.setattr(obj, attr, value)
 
-    # -- scripts ---------------------------------------------------------------------------------
+    # -- scripts -----------------------------------------------------------------------------
     def context(self, **kw: Any) -> Any:
         """A new :class:`~rulestack.context.EffectContext` (what ``ctx`` is to a script)."""
         return EffectContext(self, **kw)
@@ -267,14 +269,17 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         ``ctx``) or a Python callable given by a keyword expansion (``fn(ctx, *args)``)."""
         try:
             if isinstance(fn, ScriptFunction):
-                ref = LuaFunctionRef(script=self._script_ids[card.code], path=fn.path, line=fn.line)
-                cid = self._next_ctx
-                self._next_ctx += 1
-                self._contexts[cid] = ctx
+                engine = self._engine or self._take_engine()
+                sid = engine.script(card.definition)
+                engine.called.add(sid)
+                cid = engine.next_ctx
+                engine.next_ctx += 1
+                contexts = engine.contexts
+                contexts[cid] = ctx
                 try:
-                    return self.sandbox.call(ref, cid, *args)
+                    return engine.sandbox.call(LuaFunctionRef(script=sid, path=fn.path, line=fn.line), cid, *args)
                 finally:
-                    del self._contexts[cid]
+                    del contexts[cid]
             return fn(ctx, *args)
         except RulestackError as e:
             # Errors from host or system code called by the script: say whose script it was.
@@ -282,110 +287,7 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
                 e.add_note(f"while running {card.name} ({card.definition.script or card.code})")
             raise
 
-    def _method(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        contexts = self._contexts
-
-        def call(ctx_id: int, *args: Any) -> Any:
-            return fn(contexts[ctx_id], *args)
-        call.__name__ = getattr(fn, "__name__", "method")
-        return call
-
-    # -- resolution, state checks, triggers ----------------------------------------------------------
-    def resolve(self, item: Item) -> None:
-        """Resolve an item (its negation checked by the hooks), then run ``after_resolve``."""
-        with self.transaction():
-            self.pm.hook.resolve_item(game=self, item=item)
-            self.set(item, "resolved", True)
-            self.pm.hook.after_resolve(game=self, item=item)
-
-    def run_resolution(self, item: Item) -> None:
-        """The host's default resolution: the ability's ``resolve`` function, unless negated."""
-        card = self.card(item.card)
-        ab = card.definition.abilities[item.ability]
-        if item.activation_negated:
-            self.record("resolution_skipped", source=card.id, item=item.id, why="activation negated")
-            return
-        negated = (item.effect_negated or any(self.pm.hook.is_negated(game=self, item=item)))
-        if negated and (not ab.unnegatable or item.effect_negated == "all"):
-            self.record("effect_negated", source=card.id, item=item.id, card=card.id)
-            return
-        fn = ab.get("resolve")
-        self.record("resolving", source=card.id, player=item.controller, item=item.id, card=card.id, code=card.code)
-        if fn is not None:
-            try:
-                self.run_script(card, fn, self.context(card=card, ability=ab, item=item, player=item.controller))
-            except StopResolution:
-                self.record("resolution_stopped", source=card.id, item=item.id)
-
-    def run_state_checks(self, limit: int = 1000) -> bool:
-        """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
-        for i in range(limit):
-            if not any(self.pm.hook.state_checks(game=self)):
-                return i > 0
-        raise RulestackError(f"state checks did not reach a fixed point after {limit} rounds")
-
-    def _match_triggers(self, ev: Event) -> None:
-        cards = self.state.cards
-        for cid in list(self._listeners.get(ev.kind, ())):
-            card = cards[cid]
-            for ab in card.definition.abilities:
-                trig = ab.trigger
-                if trig is None:
-                    continue
-                on = trig["on"]
-                if ev.kind != on and (isinstance(on, str) or ev.kind not in on):
-                    continue
-                if not self._trigger_filter(card, ab, trig, ev):
-                    continue   # the cheap data filter first
-                if self.abilities_removed(card) or not self._ability_usable(card, ab, ev):
-                    continue
-                cond = ab.get("condition")
-                if cond is not None and not self.run_script(card, cond, self.context(card=card, ability=ab, event=ev)):
-                    continue
-                pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
-                                      generation=card.generation, order=ev.seq)
-                self.journal.append(self.state.pending, pend)
-
-    def _trigger_filter(self, card: Card, ab: Ability, trig: Mapping[str, Any], ev: Event) -> bool:
-        for key, want in trig.items():
-            if key in ("on", "optional"):
-                continue
-            if key == "self":
-                if bool(want) != (ev.get("card") == card.id or ev.source == card.id and ev.get("card") is None):
-                    return False
-            elif key == "source_self":
-                if bool(want) != (ev.source == card.id):
-                    return False
-            elif key == "cause":
-                if ev.cause not in (want if isinstance(want, list) else [want]):
-                    return False
-            elif key == "player":
-                if ev.player != relative_player(self, card.controller, want):
-                    return False
-            elif key == "filter":
-                other = ev.get("card")
-                if other is None or not self.matches(self.card(other), want, card.controller, card):
-                    return False
-            elif key in self.system.trigger_keys:
-                if not self.system.trigger_keys[key](self, card, ev, want):
-                    return False
-            else:
-                have = ev.data.get(key, ev.to_dict().get(key))
-                if have not in (want if isinstance(want, list) else [want]):
-                    return False
-        return True
-
-    def take_triggers(self) -> list[PendingTrigger]:
-        """Remove the pending triggered abilities and return them in the order the system's
-        ``order_triggers`` hook gives (default: the order they triggered)."""
-        pending = list(self.state.pending)
-        if not pending:
-            return []
-        self.journal.replace_list(self.state.pending, [])
-        ordered = self.pm.hook.order_triggers(game=self, triggers=pending)
-        return list(ordered) if ordered is not None else pending
-
-    # -- the main loop ---------------------------------------------------------------------------------
+    # -- the main loop -----------------------------------------------------------------------
     def start(self) -> None:
         """Set the game up (the system's ``setup_game``), once."""
         if self.started:
@@ -414,6 +316,10 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         except Exception:
             self.journal.rollback(0)
             raise
+        finally:
+            # The game is over (or failed): its engine goes back to the runtime for the next game.
+            # Anything that needs the rules again (a view, a derived value) takes one again.
+            self._release_engine()
 
     def next_turn(self) -> None:
         """Pass the turn to the next player; a game past ``max_turns`` is a draw."""
@@ -421,7 +327,7 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         if nxt is None:
             nxt = self.opponent(self.state.active_player)
         if self.state.turn >= self.system.max_turns:
-            self.end_game((), f"turn limit ({self.system.max_turns}) reached")
+            self.primitives.end_game((), f"turn limit ({self.system.max_turns}) reached")
         j = self.journal
         j.setattr(self.state, "turn", self.state.turn + 1)
         j.setattr(self.state, "active_player", nxt)
@@ -432,9 +338,287 @@ class Game(StatePrimitives, DerivedValues, ActivationFlow, DecisionAsking, Playe
         self.record("turn_began", player=nxt, turn=self.state.turn)
 
     def close(self) -> None:
-        """Release the Lua runtime."""
-        self.sandbox.close()
+        """Give the game's engine (system instance, plugin manager, Lua sandbox) back to the
+        runtime, made as new for the next game."""
+        self._release_engine()
 
     def event_log_json(self) -> str:
         """The whole event log as canonical JSON lines (the same bytes for the same game)."""
         return "\n".join(ev.to_json() for ev in self.state.log)
+
+    # -- primitives that change the state (rulestack._primitives) ----------------------------
+
+    def create_card(self, code: str, owner: int, zone: str, *, zone_player: int | None = None,
+                    face_up: bool | None = None, position: str | int = TOP, silent: bool = False,
+                    cause: str = Cause.RULE, source: int | None = None) -> Card:
+        """Create a card (a deck card at load time, or a token) in a zone. ``silent`` creations
+        (building a position) record no event."""
+        return self.primitives.create_card(code, owner, zone, zone_player=zone_player, face_up=face_up,
+                                           position=position, silent=silent, cause=cause, source=source)
+
+    def new_id(self) -> int:
+        """A fresh sequential id (items, effects)."""
+        return self.primitives.new_id()
+
+    def move(self, card: Card | int, zone: str, player: int | None = None, *, position: str | int = TOP,
+             face_up: bool | None = None, cause: str = Cause.EFFECT, source: int | None = None,
+             by: int | None = None, kind: str = "moved", keep_status: bool = False, **extra: Any) -> Card:
+        """Move a card to ``zone`` of ``player`` (default: the card's owner), after replacement
+        effects. The card becomes a new object (its generation increases) and loses its status,
+        counters and memory unless ``keep_status``. Records a ``moved`` event (or ``kind``)."""
+        return self.primitives.move(card, zone, player, position=position, face_up=face_up, cause=cause,
+                                    source=source, by=by, kind=kind, keep_status=keep_status, **extra)
+
+    def would_move_to(self, card: Card | int, zone: str, cause: str = Cause.COST) -> str:
+        """Where a card sent to ``zone`` would really go after replacement effects (a cost that
+        a replacement would change cannot be paid: Macro Cosmos)."""
+        return self.primitives.would_move_to(card, zone, cause)
+
+    def shuffle(self, zone: str, player: int | None = None, *, cause: str = Cause.RULE,
+                source: int | None = None) -> None:
+        """Shuffle a zone with the game's RNG."""
+        return self.primitives.shuffle(zone, player, cause=cause, source=source)
+
+    def set_status(self, card: Card | int, key: str, value: Any, *, cause: str = Cause.RULE,
+                   source: int | None = None, by: int | None = None, quiet: bool = False) -> None:
+        """Set a status of a card (``tapped``, ``rested``, ``position`` ... in the system's words)."""
+        return self.primitives.set_status(card, key, value, cause=cause, source=source, by=by, quiet=quiet)
+
+    def add_counters(self, card: Card | int, kind: str, n: int = 1, *, cause: str = Cause.EFFECT,
+                     source: int | None = None, by: int | None = None) -> int:
+        """Put ``n`` counters of ``kind`` on a card; returns the new total."""
+        return self.primitives.add_counters(card, kind, n, cause=cause, source=source, by=by)
+
+    def remove_counters(self, card: Card | int, kind: str, n: int = 1, *, cause: str = Cause.EFFECT,
+                        source: int | None = None, by: int | None = None) -> int:
+        """Remove up to ``n`` counters of ``kind``; returns how many were removed."""
+        return self.primitives.remove_counters(card, kind, n, cause=cause, source=source, by=by)
+
+    def set_life(self, player: int, life: int, *, cause: str = Cause.RULE, source: int | None = None,
+                 by: int | None = None, kind: str = "life_changed", **extra: Any) -> int:
+        """Set a player's life total; records ``life_changed`` with the delta."""
+        return self.primitives.set_life(player, life, cause=cause, source=source, by=by, kind=kind, **extra)
+
+    def change_life(self, player: int, delta: int, **kw: Any) -> int:
+        """Add ``delta`` (negative for a loss) to a player's life total."""
+        return self.primitives.change_life(player, delta, **kw)
+
+    def set_value(self, player: int | None, key: str, value: Any, *, event: str | None = None,
+                  cause: str = Cause.RULE, source: int | None = None) -> None:
+        """Set a named value of a player (or of the game when ``player`` is ``None``): resources,
+        flags, counts. ``event`` names an event to record, if the change should be seen."""
+        return self.primitives.set_value(player, key, value, event=event, cause=cause, source=source)
+
+    def value_of(self, player: int | None, key: str, default: Any = None) -> Any:
+        """A named value of a player (or of the game)."""
+        return self.primitives.value_of(player, key, default)
+
+    def remember(self, card: Card | int, key: str, value: Any) -> None:
+        """Keep a value for a card's script (forgotten when the card changes zone)."""
+        return self.primitives.remember(card, key, value)
+
+    def set_phase(self, phase: str | None, step: str | None = None) -> None:
+        """Enter a phase (and step); records ``phase`` so triggers can listen for it."""
+        return self.primitives.set_phase(phase, step)
+
+    def add_effect(self, op: str, attr: str | None, value: Any, *, targets: Iterable[int] | None = None,
+                   filter: Mapping[str, Any] | None = None, duration: str = "permanent",
+                   source: int | None = None, controller: int | None = None, layer: str | None = None,
+                   cause: str = Cause.EFFECT, **data: Any) -> FloatingEffect:
+        """Begin a continuous effect. With ``targets`` it is locked onto those cards as they are
+        now (MTG 611.2c); with ``filter`` it applies to whatever matches at each recomputation."""
+        return self.primitives.add_effect(op, attr, value, targets=targets, filter=filter, duration=duration,
+                                          source=source, controller=controller, layer=layer, cause=cause, **data)
+
+    def end_effects(self, predicate: Callable[[FloatingEffect], bool]) -> int:
+        """End the continuous effects matching ``predicate`` (e.g. all "until end of turn")."""
+        return self.primitives.end_effects(predicate)
+
+    def end_game(self, winners: Iterable[int], reason: str) -> None:
+        """End the game now. Raises :class:`GameOver`, which :meth:`play` catches."""
+        return self.primitives.end_game(winners, reason)
+
+    # -- filters and derived values (rulestack._derived) -------------------------------------
+
+    def matches(self, card: Card, spec: Mapping[str, Any] | None, player: int | None,
+                source: Card | None = None) -> bool:
+        """Does ``card`` match a card filter (see :mod:`rulestack.filters`) seen from ``player``?"""
+        return self.derived.matches(card, spec, player, source)
+
+    def find(self, spec: Mapping[str, Any] | None, player: int | None, source: Card | None = None) -> list[Card]:
+        """Every card matching a card filter, in a fixed order (zone order, then position)."""
+        return self.derived.find(spec, player, source)
+
+    def values(self, card: Card | int) -> dict[str, Any]:
+        """All derived values of a card (its data fields with every modifier applied)."""
+        return self.derived.values(card)
+
+    def value(self, card: Card | int, attr: str, default: Any = None) -> Any:
+        """One derived value (``power``, ``toughness``, ``cost`` ...)."""
+        return self.derived.value(card, attr, default)
+
+    def has_keyword(self, card: Card | int, keyword: str) -> bool:
+        """Does the card have this keyword now (printed or granted, and not lost)?"""
+        return self.derived.has_keyword(card, keyword)
+
+    def abilities_removed(self, card: Card | int) -> bool:
+        """Has the card lost all its abilities (MTG "loses all abilities")?"""
+        return self.derived.abilities_removed(card)
+
+    def is_text_negated(self, card: Card | int, ability: Ability) -> bool:
+        """Is this ability negated by a continuous effect? Unnegatable abilities are negated only
+        by a negation that says it includes them (``value="all"``; PMV 12.4)."""
+        return self.derived.is_text_negated(card, ability)
+
+    # -- the flow of an action (rulestack._activation) ---------------------------------------
+
+    def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
+                    kinds: Iterable[str] | None = None,
+                    card_activation: bool | Callable[[Card, Ability], bool] = False) -> list[Action]:
+        """The ``activate`` actions available to ``player``: every activated ability of the cards
+        in ``zones`` (default: the abilities' own ``from``/``zone`` lists) that the hooks allow now,
+        whose condition holds, whose cost can be paid and whose targets exist."""
+        return self.flow.activatable(player, window, zones=zones, kinds=kinds, card_activation=card_activation)
+
+    def can_activate(self, act: Activation) -> bool:
+        """Would this activation be allowed now: hooks, once-per-turn, zone, condition, a payable
+        cost and enough targets? Changes nothing."""
+        return self.flow.can_activate(act)
+
+    def activation_problem(self, act: Activation) -> str | None:
+        """Why this activation is not allowed now, or ``None`` when it is. Changes nothing."""
+        return self.flow.activation_problem(act)
+
+    def used_this_turn(self, card: Card, ability: Ability) -> bool:
+        return self.flow.used_this_turn(card, ability)
+
+    def activate(self, player: int, card: Card | int, ability: int | Ability, *, card_activation: bool = False,
+                 trigger: PendingTrigger | None = None, window: str | None = None,
+                 data: Mapping[str, Any] | None = None) -> Item | None:
+        """Run the flow of one activation: announce, assemble and pay the cost, make the choices
+        the game makes at activation, push the item. All or nothing: if anything fails the state
+        is exactly as before and :class:`IllegalAction` (or the script's error) is raised.
+        Returns the item (``None`` when a cost failed part way and the system kept the payment)."""
+        return self.flow.activate(player, card, ability, card_activation=card_activation, trigger=trigger,
+                                  window=window, data=data)
+
+    def put_trigger(self, trigger: PendingTrigger, data: Mapping[str, Any] | None = None) -> Item | None:
+        """Activate a pending triggered ability (asking first when it is optional). Returns the item,
+        or ``None`` when it was declined or could not be activated (a cost that cannot be paid,
+        no target: YGO-A10, MTG 603.3d)."""
+        return self.flow.put_trigger(trigger, data)
+
+    def assemble_cost(self, act: Activation) -> list[CostComponent]:
+        """The ability's cost plus every contribution, as the system finally assembles it."""
+        return self.flow.assemble_cost(act)
+
+    def cost_payable(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
+        """Can the whole cost be paid now?"""
+        return self.flow.cost_payable(act, comps)
+
+    def pay_cost(self, player: int, components: Sequence[CostComponent], card: Card | int,
+                 label: str = "cost") -> dict[str, Any]:
+        """Pay a cost that is not an activation's (a Summon's or an attack's cost, a maintenance
+        cost), all or nothing, asking the player what to pay with. Raises :class:`CostUnpayable`
+        (and changes nothing) when it cannot be paid whole; returns what was paid."""
+        return self.flow.pay_cost(player, components, card, label)
+
+    def request_choice(self, req: ChoiceRequest) -> list[int]:
+        """Ask for a choice at resolution, after the system's ``choice_rules``. Raises
+        :class:`StopResolution` when the rules say the choice fails (PMV 8.1.3.a)."""
+        return self.flow.request_choice(req)
+
+    @property
+    def in_dry_run(self) -> bool:
+        """True while the host checks something by doing it and rolling it back (a cost's
+        payability): cost kinds must not ask players anything then."""
+        return self.flow.in_dry_run
+
+    def resolve(self, item: Item) -> None:
+        """Resolve an item (its negation checked by the hooks), then run ``after_resolve``."""
+        return self.flow.resolve(item)
+
+    def run_resolution(self, item: Item) -> None:
+        """The host's default resolution: the ability's ``resolve`` function, unless negated."""
+        return self.flow.run_resolution(item)
+
+    def run_state_checks(self, limit: int = 1000) -> bool:
+        """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
+        return self.flow.run_state_checks(limit)
+
+    def take_triggers(self) -> list[PendingTrigger]:
+        """Remove the pending triggered abilities and return them in the order the system's
+        ``order_triggers`` hook gives (default: the order they triggered)."""
+        return self.flow.take_triggers()
+
+    # -- asking players (rulestack._asking) --------------------------------------------------
+
+    def decide(self, decision: d.Decision) -> Any:
+        """Ask the deciding player's agent; validate and record the answer."""
+        return self.asking.decide(decision)
+
+    def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
+        """An option standing for a card, showing its face only if ``viewer`` may see it (or
+        ``show_face``: the chooser looks at it, as in a deck search)."""
+        return self.asking.card_option(card_id, viewer, show_face)
+
+    def choose_cards(self, player: int, card_ids: Sequence[int], min: int, max: int, prompt: str, *,
+                     reason: str = "resolution", source: int | None = None, secret: bool = False,
+                     show_faces: bool = False) -> list[int]:
+        """Ask ``player`` to choose between ``min`` and ``max`` of the given cards. With
+        ``show_faces`` the chooser sees the faces of cards they could not otherwise see (they look
+        at them: One Piece 8-4-4-4)."""
+        return self.asking.choose_cards(player, card_ids, min, max, prompt, reason=reason, source=source,
+                                        secret=secret, show_faces=show_faces)
+
+    def choose_players(self, player: int, indices: Sequence[int], min: int, max: int, prompt: str, *,
+                       source: int | None = None) -> list[int]:
+        """Ask ``player`` to choose between ``min`` and ``max`` of the given players (by index)."""
+        return self.asking.choose_players(player, indices, min, max, prompt, source=source)
+
+    def yes_no(self, player: int, prompt: str, *, source: int | None = None, must: bool = False) -> bool:
+        """Ask a yes/no question (``must`` forbids declining)."""
+        return self.asking.yes_no(player, prompt, source=source, must=must)
+
+    def choose_option(self, player: int, labels: Sequence[str], prompt: str, *, source: int | None = None) -> int:
+        """Ask ``player`` to pick one of several labelled options; returns its index."""
+        return self.asking.choose_option(player, labels, prompt, source=source)
+
+    def choose_number(self, player: int, lo: int, hi: int, prompt: str, *, source: int | None = None) -> int:
+        return self.asking.choose_number(player, lo, hi, prompt, source=source)
+
+    def order(self, player: int, things: Sequence[Any], prompt: str, label: Callable[[Any], str] = str) -> list[Any]:
+        """Ask ``player`` to put ``things`` in order; returns them reordered."""
+        return self.asking.order(player, things, prompt, label)
+
+    def legal_actions(self, player: int, window: str) -> list[Action]:
+        """Every action the plugins allow ``player`` now."""
+        return self.asking.legal_actions(player, window)
+
+    def act(self, player: int, window: str, prompt: str | None = None) -> Action:
+        """An action window: ask ``player`` to choose one legal action and perform it. The state
+        after the previous action becomes the base a failure rolls back to."""
+        return self.asking.act(player, window, prompt)
+
+    def perform(self, action: Action) -> Any:
+        """Perform one action (as one transaction)."""
+        return self.asking.perform(action)
+
+    # -- players' views (rulestack._views) ---------------------------------------------------
+
+    def can_see(self, player: int, card: Card) -> bool:
+        """May ``player`` see this card's face?"""
+        return self.views.can_see(player, card)
+
+    def card_view(self, card: Card, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` sees of a card."""
+        return self.views.card_view(card, viewer)
+
+    def view(self, player: int) -> dict[str, Any]:
+        """``player``'s view of the game: public information, their own private zones, and only
+        the sizes of what they may not see."""
+        return self.views.view(player)
+
+    def visible_log(self, player: int) -> list[dict[str, Any]]:
+        """The event log as ``player`` may read it: cards they could not see are not named."""
+        return self.views.visible_log(player)

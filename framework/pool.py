@@ -14,7 +14,7 @@ import pluggy
 from . import hookspecs
 from .cards import CardDefinition, CardEntry, Deck, read_card_entries, read_deck
 from .errors import CardDataError, ConfigurationError, DeckError
-from .scripts import build_definition, convert_functions
+from .scripts import build_definition, convert_functions, display_path
 
 _POOLS: dict[tuple, "CardPool"] = {}
 
@@ -169,16 +169,6 @@ class _WithKeywords:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._entry, name)
-
-
-def display_path(path: Path | str) -> str:
-    """How a card file is named in messages: from ``card_scripts/`` (or ``tests/``) when it lies
-    under one, else as given."""
-    parts = Path(path).parts
-    for anchor in ("card_scripts", "tests"):
-        if anchor in parts:
-            return "/".join(parts[parts.index(anchor):])
-    return str(path)
 
 
 _display = display_path

@@ -15,8 +15,10 @@ class GameRandom:
     Only the game uses it (shuffles, coin flips, ``math.random`` in scripts); agents have their own.
     """
 
-    def __init__(self, seed: int, journal: Journal) -> None:
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int, journal: Journal, generator: random.Random | None = None) -> None:
+        #: The generator (the game state's ``random``, so its state is part of the state's data).
+        self._rng = generator if generator is not None else random.Random()
+        self._rng.seed(seed)
         self._journal = journal
 
     def _save(self) -> None:

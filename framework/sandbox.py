@@ -26,7 +26,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -274,6 +274,7 @@ class LuaSandbox:
         self._define = api.define
         self._unwind = api.unwind
         self._wipe = api.wipe
+        self._reset = api.reset
         self._sethook = api.sethook   # the C function debug.sethook: calling it runs no VM code
         del api, boot, cfg, dispatchers
 
@@ -385,6 +386,28 @@ class LuaSandbox:
                 return values[0] if n == 1 else tuple(values)
         raise self._failure(r, sid)
 
+    def reset(self, scripts: Iterable[int]) -> list[int]:
+        """Make loaded scripts as just loaded, without compiling them again: each chunk runs again
+        in its emptied environment, so nothing a call left behind (a global, a top-level local)
+        survives. Used between two games on one sandbox. Returns the ids of the scripts that could
+        not be reset (no longer loaded, or their chunk failed or returned another table when run
+        again): those are unloaded, and their handles stop working.
+        """
+        if self._reset is None:
+            raise RuntimeError("LuaSandbox is closed")
+        if self._frames:
+            raise RuntimeError("cannot reset a LuaSandbox while one of its calls is running")
+        failed = []
+        for sid in scripts:
+            info = self._scripts.get(sid)
+            r = self._enter(self._reset, sid, (sid,)) if info is not None and info.alive else None
+            if r is not True and not (type(r) is tuple and r[0] is True):
+                failed.append(sid)
+                if info is not None and info.alive:
+                    self._wipe(sid)
+                    info.alive = False
+        return failed
+
     def memory_used(self) -> int:
         """Bytes of Lua heap in use (what ``max_memory`` limits)."""
         if self._rt is None:
@@ -397,7 +420,7 @@ class LuaSandbox:
             return
         if self._frames:
             raise RuntimeError("cannot close a LuaSandbox while one of its calls is running")
-        self._run = self._define = self._unwind = self._wipe = self._sethook = None
+        self._run = self._define = self._unwind = self._wipe = self._reset = self._sethook = None
         self._abort = self._usage = None
         self._rt = None
         self._handles.clear()
@@ -480,7 +503,10 @@ class LuaSandbox:
         if info is not None:
             info.alive = False
         raise ScriptMemoryError(
-            f"script retained too much memory ({used // 1024} KiB live after garbage collection); unloaded",
+            # The limit, not the heap measured: the heap also holds the other scripts of a reused
+            # sandbox, and a replay must end with the same message.
+            f"script retained too much memory (over {self._soft_memory // 1024} KiB live after garbage "
+            "collection); unloaded",
             info.card if info else None, info.file if info else None)
 
     def _failure(self, r: tuple, sid: int, source: str | None = None, load: bool = False) -> BaseException:

@@ -30,6 +30,7 @@ from .events import Event
 from .flow import GameResult, PendingTrigger
 from .game import Game
 from .hookspecs import hookimpl
+from .runtime import Runtime
 from .state import Card, Item
 
 
@@ -63,11 +64,12 @@ class Scenario:
 
     def __init__(self, system: Any, *, seed: int = 0, settings: Mapping[str, Any] | None = None,
                  plugins: Iterable[Any] = (), player_names: list[str] | None = None,
-                 ask_single: bool = False) -> None:
+                 ask_single: bool = False, runtime: Runtime | None = None) -> None:
         """``ask_single``: ask every decision, even one with a single legal answer (by default the
-        game answers those itself, so a script leaves them out)."""
+        game answers those itself, so a script leaves them out). ``runtime``: the
+        :class:`~rulestack.runtime.Runtime` to play on (default: the process's one)."""
         self.game = Game.empty(system, seed=seed, settings=settings, plugins=[*plugins, _EventWatch(self)],
-                               player_names=player_names, agents=None)
+                               player_names=player_names, agents=None, runtime=runtime)
         self.game.agents = [_ScenarioAgent(self) for _ in self.game.agents]
         self.ask_single = ask_single
         #: The event right after which the last ``run(..., at_events=True)`` stopped, if it did.
@@ -286,6 +288,13 @@ class Scenario:
             return ("over", self.game.play())
         except Exception as e:
             return ("error", getattr(e, "cause", None) or e)
+
+    def close(self) -> None:
+        """Abandon the scenario (unwinding a paused game loop) and give the game's engine back to
+        its runtime."""
+        if self._runner is not None and not self._runner.dead:
+            self._runner.throw(greenlet.GreenletExit)
+        self.game.close()
 
     # -- direct flow (without the turn loop) ---------------------------------------------------------
     def activate(self, card: str | int, ability: int | str = 0, player: int | None = None, **kw: Any) -> Item | None:

@@ -116,6 +116,10 @@ def _plain(obj: Any, top: bool = False) -> Any:
         fields = {n: getattr(obj, n) for n in names if hasattr(obj, n)}
     out: dict[str, Any] = {"type": type(obj).__name__}
     for name, value in fields.items():
+        if name.startswith("_"):                      # bookkeeping (the journal a state object is bound to)
+            continue
+        if top and name in ("decisions", "random"):   # answers are kept by rollbacks (a replay needs them
+            continue                                  # all); the RNG is compared below
         if name == "definition":                      # immutable card data: its code says which
             out[name] = value.code if hasattr(value, "code") else repr(value)
         elif name == "spec" and hasattr(value, "name"):

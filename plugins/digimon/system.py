@@ -13,7 +13,7 @@ from typing import Any
 
 from rulestack import GameSystem, hookimpl
 
-from . import abilities, actions, areas, memory, narration, resolution, rules, turn
+from . import abilities, actions, areas, memory, narration, reference, resolution, rules, turn
 from .vocabulary import FILTER_KEYS, SCRIPT_METHODS
 
 
@@ -51,6 +51,14 @@ class DigimonSystem(GameSystem):
     card_resource = ("rulestack_cards", "digimon")
     sample_decks = ("st1_gaia_red", "st2_cocytus_blue")
     max_turns = 300
+
+    # the system's reference (``rulestack describe digimon``, ``rulestack check``)
+    event_kinds = reference.EVENT_KINDS
+    phases = reference.PHASES
+    windows = reference.WINDOWS
+    player_values = reference.PLAYER_VALUES
+    keywords = reference.KEYWORDS
+    zone_docs = reference.ZONE_DOCS
 
     # -- preparation and turns -------------------------------------------------------------------------
     @hookimpl

@@ -122,6 +122,92 @@ def m_life_to_hand(ctx: Any, card_id: Any) -> None:
     life.take_life_card(ctx.game, card, HAND, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
 
 
+_ENDS = ("top", "bottom")
+
+
+def _life_end(game: Any, player: int, position: Any) -> Any:
+    if position not in _ENDS:
+        raise ScriptUsageError(f"a Life position is 'top' or 'bottom', got {position!r}")
+    cards = game.zone(LIFE, player).cards
+    if not cards:
+        return None
+    return game.card(cards[-1] if position == "top" else cards[0])
+
+
+def m_life_card(ctx: Any, who: Any = "you", position: Any = "top") -> int | None:
+    """The id of the top (or ``"bottom"``) card of a player's Life area, nil when it is empty
+    (the top is the card damage takes first, 4-6-2)."""
+    card = _life_end(ctx.game, ctx.who(who), position)
+    return None if card is None else card.id
+
+
+def m_life_end_to_hand(ctx: Any) -> int | None:
+    """"Add 1 card from the top or bottom of your Life cards to your hand": you choose the end now
+    (8-4-4) and the card goes to your hand. Returns its id, nil when you have no Life cards (the
+    text then cannot be done: scripts stop there)."""
+    game, p = ctx.game, ctx.player
+    if not game.zone(LIFE, p).cards:
+        return None
+    end = game.choose_option(p, ["top", "bottom"], "add a Life card from the top or the bottom to your hand",
+                             source=ctx.source_id)
+    card = _life_end(game, p, _ENDS[end])
+    life.take_life_card(game, card, HAND, cause=Cause.EFFECT, source=ctx.source_id, by=p)
+    return card.id
+
+
+def m_add_to_life(ctx: Any, card_id: Any, opts: Any = None) -> int:
+    """Add a card (from a hand, deck, field or Life) to its owner's Life area: on top unless
+    ``position = "bottom"``, face down unless ``face_up = true``; the owner's Life follows (2-9).
+    Returns the card's id."""
+    opts = opts or {}
+    if not isinstance(opts, dict):
+        raise ScriptUsageError("add_to_life(card, {position = 'top'|'bottom', face_up = bool})")
+    position = opts.get("position", "top")
+    if position not in _ENDS:
+        raise ScriptUsageError(f"add_to_life: position is 'top' or 'bottom', got {position!r}")
+    card = ctx.card_of(card_id)
+    moved = life.take_life_card(ctx.game, card, LIFE, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player,
+                                face_up=bool(opts.get("face_up", False)), position=position)
+    return moved.id
+
+
+def m_trash_life(ctx: Any, card_id: Any) -> None:
+    """Trash a card from its owner's Life area by this effect (no damage and no [Trigger])."""
+    card = ctx.card_of(card_id)
+    if card.zone != LIFE:
+        raise ScriptUsageError(f"{card.name} is not in a Life area")
+    life.take_life_card(ctx.game, card, areas.TRASH, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+
+
+def m_look_at_top_life(ctx: Any, whose: Any = "either") -> int | None:
+    """"Look at up to 1 card from the top of your or your opponent's Life cards and place it at the
+    top or bottom": ``whose`` is ``"either"`` (you choose which Life, or neither), ``"you"`` or
+    ``"opponent"``. You see the card (a ``looked_at`` event visible to you alone) and choose its end.
+    Returns the id looked at, nil if none."""
+    game, p = ctx.game, ctx.player
+    if whose == "either":
+        owners = [q for q in (p, 1 - p) if game.zone(LIFE, q).cards]
+        labels = ["your Life" if q == p else "your opponent's Life" for q in owners] + ["neither"]
+        pick = game.choose_option(p, labels, "look at the top card of", source=ctx.source_id)
+        if pick >= len(owners):
+            return None
+        owner = owners[pick]
+    elif whose in ("you", "opponent"):
+        owner = ctx.who(whose)
+    else:
+        raise ScriptUsageError(f"look_at_top_life: whose is 'either', 'you' or 'opponent', got {whose!r}")
+    card = _life_end(game, owner, "top")
+    if card is None:
+        return None
+    game.record("looked_at", cause=Cause.EFFECT, source=ctx.source_id, player=p, cards=[card.id],
+                codes=[card.code], visible=[p])
+    if game.choose_option(p, ["leave it on top", "put it at the bottom"], "where does the top Life card you looked at go?",
+                          source=ctx.source_id) == 1:
+        life.take_life_card(game, card, LIFE, cause=Cause.EFFECT, source=ctx.source_id, by=p,
+                            face_up=card.face_up, position="bottom")
+    return card.id
+
+
 def m_matches(ctx: Any, card_id: Any, spec: Any) -> bool:
     """Whether a card matches a filter (seen from this ability's player)."""
     if not isinstance(spec, dict):

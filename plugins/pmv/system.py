@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from rulestack import ConfigurationError, GameSystem, Modifier, hookimpl
 
-from . import abilities, actions, areas, deck_rules, names, narration, removal, resolution, text, turn
+from . import abilities, actions, areas, deck_rules, names, narration, reference, removal, resolution, text, turn
 from .nodes import COST_KINDS
 from .vocabulary import METHODS
 
@@ -65,6 +65,15 @@ class PMVSystem(GameSystem):
     sample_decks = ("hakurei_shrine", "hakugyokurou")
     targets_before_cost = True      # C9: 目標 (step 5) before the cost (step 7)
     max_turns = 200
+
+    # the system's reference (``rulestack describe pmv``, ``rulestack check``)
+    event_kinds = reference.EVENT_KINDS
+    phases = reference.PHASES
+    windows = reference.WINDOWS
+    player_values = reference.PLAYER_VALUES
+    keywords = reference.KEYWORDS
+    zone_docs = reference.ZONE_DOCS
+    settings_docs = reference.SETTINGS_DOCS
 
     #: The values each setting may take.
     setting_choices = {"nodes_wake": ("maintenance", "never"), "new_node": ("active", "sleep")}

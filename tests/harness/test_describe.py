@@ -7,13 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from rulestack import GameSystem, ZoneSpec
+from rulestack import Game, GameSystem, ZoneSpec
 from rulestack.cli import main
 from rulestack.harness.describe import describe_markdown, describe_text, undocumented
 from rulestack.system import HOST_EVENT_KINDS, find_system
 
 ROOT = Path(__file__).resolve().parents[2]
-BUNDLED = ("mtg", "yugioh", "onepiece")
+BUNDLED = ("mtg", "yugioh", "onepiece", "digimon", "pmv")
+#: The systems pinned by golden logs (tests/golden); the others are checked on games played here.
+GOLDEN = ("mtg", "yugioh", "onepiece")
+PLAYED_SEEDS = range(6)
 
 
 @pytest.mark.parametrize("name", BUNDLED)
@@ -42,15 +45,32 @@ def _golden_events(name: str):
                     yield json.loads(line)
 
 
+def _played_events(name: str):
+    """The events of seeded games between the system's sample decks, played now."""
+    for seed in PLAYED_SEEDS:
+        game = Game(name, list(find_system(name).sample_decks), seed=seed)
+        try:
+            game.play()
+            log = game.event_log_json()
+        finally:
+            game.close()
+        for line in log.splitlines():
+            if line.strip():
+                yield json.loads(line)
+
+
 @pytest.mark.parametrize("name", BUNDLED)
 def test_every_event_phase_and_step_of_the_golden_games_is_declared(name):
-    """The declarations are complete: every kind of event that 20 seeded games recorded, and every
-    phase and step they entered, is in the system's reference (with the fields it carried)."""
+    """The declarations are complete: every kind of event that seeded games recorded (the 20 golden
+    games, or games played here for a system without golden logs), and every phase and step they
+    entered, is in the system's reference (with the fields it carried)."""
     system = find_system(name)
     kinds = system.all_event_kinds()
     phases = set(system.phase_names())
     undeclared, fields_missing, bad_phases = set(), set(), set()
-    for ev in _golden_events(name):
+    events = list(_golden_events(name) if name in GOLDEN else _played_events(name))
+    assert len({ev["kind"] for ev in events}) > 15, f"too few seeded games of {name} to check its reference"
+    for ev in events:
         kind = ev["kind"]
         if kind == "phase":
             if ev["phase"] not in phases or (ev["step"] is not None and ev["step"] not in system.step_names(ev["phase"])):
@@ -62,6 +82,30 @@ def test_every_event_phase_and_step_of_the_golden_games_is_declared(name):
             if key not in ("seq", "kind", "cause", "source", "player") and key not in kinds[kind].fields:
                 fields_missing.add(f"{kind}.{key}")
     assert not undeclared and not bad_phases and not fields_missing, (undeclared, bad_phases, fields_missing)
+
+
+@pytest.mark.parametrize("name", ["digimon", "pmv"])
+def test_the_bundled_cards_use_only_declared_events_phases_and_steps(name):
+    """Declaring a reference turns on ``rulestack check``'s name checks (trigger events and keys,
+    phases, steps): every bundled card of the system passes them."""
+    assert main(["check", str(ROOT / "card_scripts" / name)]) == 0
+
+
+def test_check_reads_step_as_a_turn_step_only_on_phase_events(tmp_path, capsys):
+    """PMV's ``near_death_step`` has a ``step`` field of its own (9.2.3.a-d); a trigger on the
+    ``phase`` event still has its ``step`` checked against the turn's steps."""
+    (tmp_path / "cards.yaml").write_text(
+        "- {code: t1, name: Near, type: character, nodes: 0, cost: 1, attack: 1, durability: 1, script: t1.lua}\n"
+        "- {code: t2, name: Phased, type: character, nodes: 0, cost: 1, attack: 1, durability: 1, script: t2.lua}\n",
+        encoding="utf-8")
+    body = ('return {{ abilities = {{ {{ kind = "auto_gamma", trigger = {{ on = "{on}", step = "{step}" }}, '
+            'resolve = function(ctx) end }} }} }}\n')
+    (tmp_path / "t1.lua").write_text(body.format(on="near_death_step", step="would"), encoding="utf-8")
+    (tmp_path / "t2.lua").write_text(body.format(on="phase", step="would"), encoding="utf-8")
+    assert main(["check", str(tmp_path), "--system", "pmv"]) == 1
+    out = capsys.readouterr().out
+    assert "t2.lua" in out and "unknown step 'would'" in out
+    assert "t1.lua" not in out
 
 
 def test_describe_prints_every_section(capsys):

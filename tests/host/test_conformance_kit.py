@@ -53,7 +53,9 @@ def test_a_card_in_two_places_is_caught():
 
 
 class Unjournaled(TinyGame):
-    """Playing a unit marks it without the journal: a failed transaction cannot undo that."""
+    """Playing a unit marks it going around the journal (a plain ``card.status[...] = ...`` is
+    journaled by construction, so this calls dict's own method): a failed transaction cannot undo
+    that."""
     name = "tiny_unjournaled"
 
     @hookimpl
@@ -61,7 +63,7 @@ class Unjournaled(TinyGame):
         if action.kind == "play":
             card = game.card(action.card)
             game.move(card, "field", cause=Cause.ACTION, by=action.player, kind="played")
-            card.status["fresh"] = True
+            dict.__setitem__(card.status, "fresh", True)
             return True
         return None
 

@@ -1,0 +1,20 @@
+-- Soul Pocus (ST07-015, Event). [Main]: your opponent chooses one (8-4-4): they trash the top card
+-- of their Life, or you add the top card of your deck to the top of your Life. Its [Trigger]
+-- (activate this card's [Main] effect) is a keyword in the card data.
+return {
+  abilities = {
+    { kind = "main",
+      resolve = function(ctx)
+        local pick = ctx:choose_option({ "trash the top card of your Life",
+                                         "your opponent adds the top card of their deck to their Life" },
+                                       "Soul Pocus: choose one", "opponent")
+        if pick == 1 then
+          local top = ctx:life_card("opponent", "top")
+          if top ~= nil then ctx:trash_life(top) end
+        else
+          local deck = ctx:cards{ zone = "deck", player = "you" }
+          if #deck > 0 then ctx:add_to_life(deck[#deck]) end
+        end
+      end },
+  },
+}
