@@ -43,7 +43,7 @@ def soak_game(system: str, index: int, master: int, failures: Path) -> dict[str,
         decks.reverse()
     seed = game_seed(master, index)
     rec: dict[str, Any] = {"system": system, "index": index, "seed": seed, "error": None, "invariant": None,
-                           "crash": None, "decisions": 0, "turns": 0}
+                           "crash": None, "decisions": 0, "turns": 0, "pid": os.getpid(), "rss": 0}
     start = time.perf_counter()
     game = Game(cls, decks, seed=seed)
     checker = InvariantChecker(game)
@@ -66,7 +66,32 @@ def soak_game(system: str, index: int, master: int, failures: Path) -> dict[str,
         rec["replay"] = str(Replay.from_game(game, error=failure).save(
             failures / f"soak-{system}-seed{master}-game{index:06d}.replay.json"))
     game.close()
+    rec["pid"] = os.getpid()
+    rec["rss"] = _rss()
     return rec
+
+
+def _rss() -> int:
+    """This process's resident memory in bytes (0 where /proc is not available)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def memory_line(records: list[dict[str, Any]]) -> str:
+    """Flat memory: per worker process, its resident memory after its first games and at its
+    last game (a leak shows as growth that keeps going with the number of games)."""
+    by_pid: dict[int, list[int]] = defaultdict(list)
+    for r in sorted(records, key=lambda r: r["index"]):
+        if r.get("rss"):
+            by_pid[r["pid"]].append(r["rss"])
+    parts = []
+    for pid, sizes in sorted(by_pid.items()):
+        early = sizes[min(len(sizes) - 1, max(0, len(sizes) // 10))]
+        parts.append(f"{early / 2**20:.0f} -> {sizes[-1] / 2**20:.0f} MiB over {len(sizes)} games")
+    return "  memory (RSS per worker, after its first tenth of games -> at its last): " + "; ".join(parts)
 
 
 def _crashed(item: tuple[str, int], died: WorkerDied, master: int) -> dict[str, Any]:
@@ -131,6 +156,7 @@ def report(records: list[dict[str, Any]], systems: list[str], seconds: float, wo
                      + (f"  [replay: {r['replay']}]" if r.get("replay") else ""))
     if len(bad) > 10:
         lines.append(f"    ... and {len(bad) - 10} more")
+    lines.append(memory_line(records))
     return "\n".join(lines)
 
 

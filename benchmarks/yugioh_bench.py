@@ -7,7 +7,9 @@ ratios, and the ratio to the peer: ygopro-core plays the same decks at about 23 
 agents' answers; windows with a single legal answer are answered by the host and counted only in
 the "single-option decisions too" line (ygopro-core counts those). See ``benchmarks/common.py``.
 
-Run: ``python benchmarks/yugioh_bench.py [--games N] [--rounds R]``
+Run: ``python benchmarks/yugioh_bench.py [--games N] [--rounds R] [--extra]`` (``--extra``: the Extra
+Deck sample decks synchron_extreme and legendary_fusions instead of the classic ones, to see what
+listing Synchro/Xyz/Link Summons and Fusion/Ritual Spells costs)
 """
 from __future__ import annotations
 
@@ -22,5 +24,9 @@ from rulestack.system import find_system  # noqa: E402
 
 if __name__ == "__main__":
     pool = CardPool.for_system(find_system("yugioh"))
-    decks = [pool.deck(name) for name in ("classic_a", "classic_b")]  # read once, as a simulator would
+    names = ("classic_a", "classic_b")
+    if "--extra" in sys.argv:
+        sys.argv.remove("--extra")
+        names = ("synchron_extreme", "legendary_fusions")
+    decks = [pool.deck(name) for name in names]  # read once, as a simulator would
     system_report("yugioh", decks, __doc__, unit="duels")

@@ -20,6 +20,9 @@ local MAX_REP = cfg.max_rep                -- bytes a single string.rep may prod
 local MAX_VALUES = cfg.max_values          -- values a single unpack/byte/codepoint may return
 local PATTERN_LIMIT = cfg.pattern_limit    -- worst-case matcher steps allowed per pattern call
 local PLAIN_LIMIT = cfg.plain_limit        -- worst-case byte comparisons per plain find
+local HOST_CALL_COST = cfg.host_call_cost -- instructions one host call is charged
+-- cfg.turn_allowance / cfg.game_allowance: instructions one script may use per turn / per game,
+-- over all its calls (read from cfg where used: the main chunk is at Lua's limit of locals).
 local BOOT_SOURCE = cfg.boot_source        -- "=" .. chunk name of this file
 local BOOT_PREFIX = string.sub(BOOT_SOURCE, 2) .. ":"
 
@@ -27,6 +30,7 @@ local BOOT_PREFIX = string.sub(BOOT_SOURCE, 2) .. ":"
 local _G, _VERSION = _G, _VERSION
 local sethook, getinfo = debug.sethook, debug.getinfo
 local getregistry, dgetmetatable, traceback = debug.getregistry, debug.getmetatable, debug.traceback
+local dsetmetatable = debug.setmetatable
 local load, pcall, xpcall, error, type, select, next = load, pcall, xpcall, error, type, select, next
 local pairs, ipairs, assert, tonumber, tostring = pairs, ipairs, assert, tonumber, tostring
 local rawget, rawset, rawequal, rawlen = rawget, rawset, rawequal, rawlen
@@ -46,7 +50,14 @@ local m_mininteger, m_maxinteger = math.mininteger, math.maxinteger
 local u_len, u_codepoint, u_offset, u_char, u_codes = utf8.len, utf8.codepoint, utf8.offset, utf8.char,
   utf8.codes
 local lua_random = math.random
-local MATH, UTF8 = math, utf8
+
+-- An integer argument as the C library reads it (numeric strings are converted too, so a guard
+-- cannot be fooled by "1e15" where the C function sees 10^15).
+local function toint(v)
+  if type(v) == "string" then v = tonumber(v) end
+  return m_tointeger(v)
+end
+local MATH = math
 
 -- Without a host random source, math.random still has to be deterministic (replays).
 math.randomseed(0)
@@ -67,7 +78,7 @@ local cur_source = false      -- chunk name of the script the frame runs
 local depth = 0
 local err_line = false        -- line in cur_source where the last error or kill happened
 
-local SLOTS = 8
+local SLOTS = 9
 local SAVE = {}
 for i = 1, (MAX_DEPTH + 2) * SLOTS do SAVE[i] = false end
 
@@ -217,7 +228,7 @@ local function strlen(s)
 end
 
 local function g_rep(s, n, sep)
-  local k = m_tointeger(n)
+  local k = toint(n)
   if k and k > 0 then
     -- In floats: an integer product could wrap around and pass the check.
     local size = strlen(s) * (k + 0.0) + strlen(sep) * (k - 1.0)
@@ -245,8 +256,8 @@ end
 
 -- Bound on the values a call may return, from the string length and optional i, j (like sub).
 local function range_count(len, i, j, default_j)
-  i = m_tointeger(i or 1)
-  j = m_tointeger(j or default_j)
+  i = toint(i or 1)
+  j = toint(j or default_j)
   if not i or not j then return 0 end   -- let the original raise its argument error
   if i < 0 then i = len + i + 1 end
   if j < 0 then j = len + j + 1 end
@@ -272,8 +283,10 @@ local function g_codepoint(s, i, j, lax)
   return u_codepoint(s, i, j, lax)
 end
 
--- Pattern shape: (anchored, quantifiers, optionals, items). Quantifiers (*, +, -, %b, back
+-- Pattern shape: (anchored, quantifiers, optionals, weight). Quantifiers (*, +, -, %b, back
 -- references) each multiply the matcher's worst case by the subject length, optionals (?) by 2.
+-- The weight is what one attempt at every item costs: 1 per single character or class, and the
+-- length of a set ([...] or %f[...]), which the matcher scans byte by byte on every test.
 local SHAPES, nshapes = {}, 0
 
 local function skip_set(p, i, m)
@@ -293,18 +306,20 @@ local function pattern_shape(p)
   local shape = SHAPES[p]
   if shape then return shape end
   local m = #p
-  local i, q, opt, items = 1, 0, 0, 0
+  local i, q, opt, weight = 1, 0, 0, 0
   local anchored = s_byte(p, 1) == 94
   if anchored then i = 2 end
   while i <= m do
     local c = s_byte(p, i)
     local single = true
+    local start = i
     if c == 37 then                              -- '%'
       local d = s_byte(p, i + 1)
       if d == 98 then                            -- %bxy scans to the balancing char
         q, i, single = q + 1, i + 4, false
-      elseif d == 102 then                       -- %f[set]
+      elseif d == 102 then                       -- %f[set]: the set is scanned at each test
         i, single = skip_set(p, i + 2, m), false
+        weight = weight + (i - start)
       elseif d and d >= 48 and d <= 57 then      -- back reference
         q, i, single = q + 1, i + 2, false
       else
@@ -312,19 +327,20 @@ local function pattern_shape(p)
       end
     elseif c == 91 then                          -- '['
       i = skip_set(p, i, m)
+      weight = weight + (i - start)
     elseif c == 40 or c == 41 then               -- captures are not items
       i, single = i + 1, false
     else
       i = i + 1
     end
-    items = items + 1
+    weight = weight + 1
     if single then
       local nx = s_byte(p, i)
       if nx == 42 or nx == 43 or nx == 45 then q, i = q + 1, i + 1        -- '*', '+', '-'
       elseif nx == 63 then opt, i = opt + 1, i + 1 end                   -- '?'
     end
   end
-  shape = {anchored, q, opt, items}
+  shape = {anchored, q, opt, weight}
   if nshapes >= 256 then SHAPES, nshapes = {}, 0 end
   SHAPES[p] = shape
   nshapes = nshapes + 1
@@ -434,15 +450,21 @@ local function guard_range(what, t, count, other)
   if count > 0 then charge(count // 1) end
 end
 
-local function len_of(t)
-  if type(t) ~= "table" then return 0 end
-  local n = #t                                    -- may run a __len metamethod (hooked)
-  return m_tointeger(n) or 0
+-- The length the C function will use. A __len metamethod could answer one length here and
+-- another to the C function (which asks again), so tables with __len are refused: the guard and
+-- the C function then both see the primitive length.
+local function len_of(what, t)
+  if type(t) ~= "table" then return 0 end        -- the original raises the argument error
+  local mt = dgetmetatable(t)
+  if mt and rawget(mt, "__len") ~= nil then
+    die(s_format("table.%s: tables with a __len metamethod are not allowed", what))
+  end
+  return rawlen(t)
 end
 
 local function g_concat(t, sep, i, j)
-  local fi = m_tointeger(i or 1) or 1
-  local lj = m_tointeger(j or len_of(t)) or 0
+  local fi = toint(i or 1) or 1
+  local lj = toint(j == nil and len_of("concat", t) or j) or 0
   guard_range("concat", t, lj - (fi + 0.0) + 1)
   local r = t_concat(t, sep, i, j)
   if #r > 4096 then charge(#r >> 4); check_clock() end
@@ -450,29 +472,31 @@ local function g_concat(t, sep, i, j)
 end
 
 local function g_insert(t, ...)
+  local n = len_of("insert", t)
   if select("#", ...) >= 2 then                   -- insert at a position: shifts elements in C
-    local pos = m_tointeger((...)) or 1
-    guard_range("insert", t, len_of(t) - (pos + 0.0) + 1)
+    local pos = toint((...)) or 1
+    guard_range("insert", t, n - (pos + 0.0) + 1)
   end
   return t_insert(t, ...)
 end
 
 local function g_remove(t, ...)
+  local n = len_of("remove", t)
   if select("#", ...) >= 1 then
-    local pos = m_tointeger((...)) or 1
-    guard_range("remove", t, len_of(t) - (pos + 0.0) + 1)
+    local pos = toint((...)) or 1
+    guard_range("remove", t, n - (pos + 0.0) + 1)
   end
   return t_remove(t, ...)
 end
 
 local function g_move(a1, f, e, tpos, a2)
-  local fi, ej = m_tointeger(f), m_tointeger(e)
+  local fi, ej = toint(f), toint(e)
   if fi and ej then guard_range("move", a1, ej - (fi + 0.0) + 1, a2) end
   return t_move(a1, f, e, tpos, a2)
 end
 
 local function g_sort(t, comp)
-  local n = len_of(t)
+  local n = len_of("sort", t)
   guard_range("sort", t, n)
   if n > 1 then charge(n * (m_log(n, 2) // 1)) end
   if n > 10000 then return after_heavy(t_sort(t, comp)) end
@@ -480,8 +504,8 @@ local function g_sort(t, comp)
 end
 
 local function g_unpack(t, i, j)
-  local fi = m_tointeger(i or 1) or 1
-  local lj = m_tointeger(j or len_of(t)) or 0
+  local fi = toint(i or 1) or 1
+  local lj = toint(j == nil and len_of("unpack", t) or j) or 0
   local count = lj - (fi + 0.0) + 1
   if count > MAX_VALUES then die("table.unpack: too many values (limit " .. MAX_VALUES .. ")") end
   guard_range("unpack", t, count)
@@ -509,6 +533,108 @@ local SAFE_UTF8 = {
   char = u_char, charpattern = utf8.charpattern, codepoint = g_codepoint, codes = u_codes,
   len = g_utf8_len, offset = g_utf8_offset,
 }
+
+---------------------------------------------------------------------------------------------------
+-- Deterministic traversal. Lua's hash order depends on a per-runtime random seed (string hashes)
+-- and on addresses, so `pairs` and `next` could walk the same table in a different order in two
+-- runs of the same game. Scripts get versions that walk keys in a fixed order: integers
+-- ascending, then other numbers, then strings (byte order), then false and true; keys of other
+-- types (tables, functions) last, in the raw order (a script that keys a table by tables gets
+-- no promise). The walk is over the keys present when it began (Lua only allows changing or
+-- clearing existing fields during a traversal anyway).
+---------------------------------------------------------------------------------------------------
+local d_next, d_pairs
+do
+local SNAP = setmetatable({}, {__mode = "k"})   -- table -> {keys, pos} of the running next() walk
+
+local function ordered_keys(t)
+  local ints, nums, strs, others = {}, {}, {}, {}
+  local ni, nn, ns, no = 0, 0, 0, 0
+  local hasfalse, hastrue = false, false
+  for k in next, t do
+    local tk = type(k)
+    if tk == "number" then
+      if m_type(k) == "integer" then ni = ni + 1; ints[ni] = k else nn = nn + 1; nums[nn] = k end
+    elseif tk == "string" then ns = ns + 1; strs[ns] = k
+    elseif k == false then hasfalse = true
+    elseif k == true then hastrue = true
+    else no = no + 1; others[no] = k end
+  end
+  local n = ni + nn + ns + no
+  charge(n)
+  if n > 1 then charge(n * (m_log(n, 2) // 1)) end
+  if ni > 1 then t_sort(ints) end
+  if nn > 1 then t_sort(nums) end
+  if ns > 1 then t_sort(strs) end
+  local keys = ints
+  for i = 1, nn do keys[ni + i] = nums[i] end
+  local m = ni + nn
+  for i = 1, ns do keys[m + i] = strs[i] end
+  m = m + ns
+  if hasfalse then m = m + 1; keys[m] = false end
+  if hastrue then m = m + 1; keys[m] = true end
+  for i = 1, no do keys[m + i] = others[i] end
+  return keys, m + no
+end
+
+function d_next(t, k)
+  if type(t) ~= "table" then return next(t, k) end   -- the original raises the argument error
+  local snap = SNAP[t]
+  local i
+  if k == nil then
+    local keys, n = ordered_keys(t)
+    snap = {keys, false, n}
+    SNAP[t] = snap
+    i = 0
+  else
+    if snap then
+      local pos = snap[2]
+      if not pos then
+        pos = {}
+        local keys = snap[1]
+        for j = 1, snap[3] do pos[keys[j]] = j end
+        charge(snap[3])
+        snap[2] = pos
+      end
+      i = pos[k]
+    end
+    if i == nil then
+      if rawget(t, k) == nil then error("invalid key to 'next'", 2) end
+      local keys, n = ordered_keys(t)            -- a walk that did not start with next(t, nil)
+      local pos = {}
+      for j = 1, n do pos[keys[j]] = j end
+      snap = {keys, pos, n}
+      SNAP[t] = snap
+      i = pos[k]
+    end
+  end
+  local keys = snap[1]
+  for j = i + 1, snap[3] do
+    local key = keys[j]
+    local v = rawget(t, key)
+    if v ~= nil then return key, v end
+  end
+  SNAP[t] = nil
+  return nil
+end
+
+function d_pairs(t)
+  local mt = dgetmetatable(t)
+  if mt ~= nil and type(t) == "table" and rawget(mt, "__pairs") ~= nil then return pairs(t) end
+  if type(t) ~= "table" then return pairs(t) end     -- the original raises the argument error
+  local keys, n = ordered_keys(t)
+  local i = 0
+  return function()
+    while i < n do
+      i = i + 1
+      local key = keys[i]
+      local v = rawget(t, key)
+      if v ~= nil then return key, v end
+    end
+    return nil
+  end, t, nil
+end
+end
 
 local SAFE_COROUTINE = {
   create = s_cocreate, resume = s_coresume, wrap = s_cowrap, close = s_coclose, status = costatus,
@@ -723,6 +849,10 @@ for name, pair in next, HOST_METHODS do
       -- lupa issue #84: host objects must never be bound to a coroutine's lua_State.
       error("ctx:" .. name .. "() cannot be called from inside a coroutine", 2)
     end
+    -- A host call does work the count hook never sees: each one is charged as HOST_CALL_COST
+    -- instructions, so that one call of a script can make at most a bounded number of them
+    -- (4,000 with the default budget) even when it catches every refusal with pcall.
+    charge(HOST_CALL_COST)
     local n = select("#", ...)
     if n > 0 then
       local stream, bad, msg = scan_args(n, ...)
@@ -855,8 +985,28 @@ _G.debug = {traceback = traceback}   -- lupa looks up the global debug.traceback
 ---------------------------------------------------------------------------------------------------
 local HANDLERS = {}   -- script id -> {function, ..., source = chunk name} (its table's functions)
 local ENVS = {}       -- script id -> environment (for wiping a script that hoards memory)
-local CHUNKS = {}     -- script id -> its compiled chunk (run again by reset)
-local PATHS = {}      -- script id -> the key path of each function in its table (for reset)
+local BASES = {}      -- script id -> the base layer of its environment (libraries, load-time globals)
+local LIBS = {}       -- script id -> its library proxies
+local ACTIVE = {}     -- script id -> how many of its frames are running
+local USED = {}       -- script id -> {this turn, this game}: instructions its own calls used
+
+-- Clear what the calls of a script wrote into its globals and library proxies (no allocation:
+-- this runs in finish(), also at the memory cap).
+local function reset_globals(sid)
+  local env = ENVS[sid]
+  if env and next(env) ~= nil then
+    for k in next, env do env[k] = nil end
+  end
+  local libs = LIBS[sid]
+  if libs then
+    for i = 1, #libs do
+      local proxy = libs[i]
+      if next(proxy) ~= nil then
+        for k in next, proxy do proxy[k] = nil end
+      end
+    end
+  end
+end
 
 local function copy(t)
   local c = {}
@@ -864,18 +1014,57 @@ local function copy(t)
   return c
 end
 
-local function new_env()
-  local env = {
-    assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs, select = select,
+-- A script's environment has two layers. The base holds the libraries and what the script's
+-- top-level code defined at load time (its helper functions and constants). The environment
+-- itself (what _G and _ENV are) starts empty and reads through to the base; whatever a call
+-- writes into it (a global) is cleared when the call ends, so nothing a script keeps in a global
+-- survives its call (issue 11: card state lives in the host's state, e.g. ctx:remember).
+-- Library tables are per-script proxies of the guarded libraries; writes into them are cleared
+-- the same way.
+local new_env, settle_env
+do
+local LIBS_SAFE = {string = SAFE_STRING, table = SAFE_TABLE, math = SAFE_MATH, utf8 = SAFE_UTF8,
+                   coroutine = SAFE_COROUTINE}
+local LIB_NAMES = {"coroutine", "math", "string", "table", "utf8"}
+local LIB_MT = {}
+for i = 1, #LIB_NAMES do
+  LIB_MT[LIB_NAMES[i]] = {__index = LIBS_SAFE[LIB_NAMES[i]], __metatable = false}
+end
+
+function new_env()
+  local base = {
+    assert = assert, error = error, ipairs = ipairs, next = d_next, pairs = d_pairs, select = select,
     tonumber = tonumber, tostring = s_tostring, type = type,
     rawget = rawget, rawset = rawset, rawequal = rawequal, rawlen = rawlen,
     pcall = s_pcall, xpcall = s_xpcall, setmetatable = s_setmetatable, getmetatable = getmetatable,
     _VERSION = _VERSION,
-    string = copy(SAFE_STRING), table = copy(SAFE_TABLE), math = copy(SAFE_MATH),
-    utf8 = copy(SAFE_UTF8), coroutine = copy(SAFE_COROUTINE),
   }
-  env._G = env
-  return env
+  local libs = {}
+  for i = 1, #LIB_NAMES do
+    local name = LIB_NAMES[i]
+    local proxy = setmetatable({}, LIB_MT[name])
+    base[name], libs[i] = proxy, proxy
+  end
+  local env = setmetatable({}, {__index = base, __metatable = false})
+  base._G = env
+  return env, base, libs
+end
+
+-- After load: what the top-level code defined becomes part of the base (its library additions
+-- go into a private copy of that library).
+function settle_env(env, base, libs)
+  for k, v in next, env do base[k] = v end
+  for k in next, env do env[k] = nil end
+  for i = 1, #libs do
+    local proxy = libs[i]
+    if next(proxy) ~= nil then
+      local own = copy(LIBS_SAFE[LIB_NAMES[i]])
+      for k, v in next, proxy do own[k] = v end
+      for k in next, own do proxy[k] = nil end
+      dsetmetatable(proxy, {__index = own, __metatable = false})
+    end
+  end
+end
 end
 
 -- Error messages must be valid UTF-8 before they reach Python (lupa decodes every string).
@@ -955,12 +1144,14 @@ local function invoke(fn, ctxid, packed, ...)
   return results(fn(...))
 end
 
-local function enter(shared, source)
+local function enter(shared, source, sid)
   local d = depth + 1
   depth = d
   local b = d * SLOTS
   SAVE[b + 1], SAVE[b + 2], SAVE[b + 3], SAVE[b + 4] = budget, deadline, killed, kill_kind
   SAVE[b + 5], SAVE[b + 6], SAVE[b + 7], SAVE[b + 8] = host_t0, shared, false, cur_source
+  SAVE[b + 9] = sid
+  if sid then ACTIVE[sid] = ACTIVE[sid] + 1 end   -- the key exists since load: no allocation
   local now = os_clock()
   if shared then
     -- A call made by a host method shares the caller's budget; the host time so far is not the
@@ -985,6 +1176,18 @@ local function finish(ok, ...)
   local b = d * SLOTS
   local ctx = SAVE[b + 7]
   if ctx then CTXID[ctx] = nil; SAVE[b + 7] = false end
+  local sid = SAVE[b + 9]
+  if sid then
+    SAVE[b + 9] = false
+    local n = ACTIVE[sid] - 1
+    ACTIVE[sid] = n
+    if n == 0 then reset_globals(sid) end
+    if not SAVE[b + 6] then   -- its own budget: charge what it used to the script's allowances
+      local used = INSTRUCTION_LIMIT - budget
+      local u = USED[sid]
+      if used > 0 and u then u[1], u[2] = u[1] + used, u[2] + used end
+    end
+  end
   local kind, msg, line, was_streamed = kill_kind, killed, err_line, streamed
   local inner_budget, inner_deadline = budget, deadline
   budget, deadline, killed, kill_kind = SAVE[b + 1], SAVE[b + 2], SAVE[b + 3], SAVE[b + 4]
@@ -1027,14 +1230,27 @@ local function run(sid, idx, shared, ctxid, packed, ...)
   local h = HANDLERS[sid]
   local fn = h and h[idx]
   if fn == nil then return false, "gone", "script is not loaded", false end
-  enter(shared, h.source)
+  if not shared then
+    -- Each card pays for itself over time too: a card that burns just under its per-call budget
+    -- in every condition or value it is asked for is stopped by name.
+    local u = USED[sid]
+    if u[1] > cfg.turn_allowance then
+      return false, "limit", s_format("used more than its allowance of %d instructions this turn "
+        .. "(its conditions and values included)", cfg.turn_allowance), false
+    end
+    if u[2] > cfg.game_allowance then
+      return false, "limit", s_format("used more than its allowance of %d instructions this game "
+        .. "(its conditions and values included)", cfg.game_allowance), false
+    end
+  end
+  enter(shared, h.source, sid)
   return finish(xpcall(invoke, msgh, fn, ctxid, packed, ...))
 end
 
 local function define_body(sid, src, file)
   local source = "=" .. file
   cur_source = source
-  local env = new_env()
+  local env, base, libs = new_env()
   local chunk, err = load(src, source, "t", env)     -- "t": never binary chunks
   if not chunk then
     if rawequal(err, MEMERR) then die(MEMERR, "memory") end
@@ -1061,7 +1277,10 @@ local function define_body(sid, src, file)
   end
   local stream = out
   out, out_n = false, 0
-  HANDLERS[sid], ENVS[sid], CHUNKS[sid], PATHS[sid] = fns, env, chunk, paths
+  settle_env(env, base, libs)
+  HANDLERS[sid], ENVS[sid], BASES[sid], LIBS[sid], ACTIVE[sid] = fns, env, base, libs, 0
+  fns.reload = {chunk, paths}   -- what reset needs to run the chunk again
+  USED[sid] = {0, 0}
   return t_unpack(stream, 1, n)
 end
 
@@ -1069,7 +1288,7 @@ end
 local function define(sid, src, file)
   if depth >= MAX_DEPTH then return false, "nesting", "calls nested too deeply", false end
   if type(src) == "table" then src, file = src[1], src[2] end
-  enter(false, false)
+  enter(false, false, false)
   return finish(xpcall(define_body, msgh, sid, src, file))
 end
 
@@ -1082,6 +1301,12 @@ local function unwind(target)
     if ctx then CTXID[ctx] = nil; SAVE[b + 7] = false end
     budget, deadline, killed, kill_kind = SAVE[b + 1], SAVE[b + 2], SAVE[b + 3], SAVE[b + 4]
     host_t0, cur_source = SAVE[b + 5], SAVE[b + 8]
+    local sid = SAVE[b + 9]
+    if sid then
+      SAVE[b + 9] = false
+      ACTIVE[sid] = ACTIVE[sid] - 1
+      if ACTIVE[sid] == 0 then reset_globals(sid) end
+    end
     depth = depth - 1
   end
   out, out_n, streamed = false, 0, false
@@ -1090,19 +1315,34 @@ local function unwind(target)
 end
 
 local function wipe(sid)
-  local env = ENVS[sid]
+  local env, base = ENVS[sid], BASES[sid]
   if env then for k in next, env do env[k] = nil end end
-  HANDLERS[sid], ENVS[sid], CHUNKS[sid], PATHS[sid] = nil, nil, nil, nil
+  if base then for k in next, base do base[k] = nil end end
+  HANDLERS[sid], ENVS[sid], BASES[sid], LIBS[sid] = nil, nil, nil, nil
 end
 
 -- Run a loaded script's chunk again in its emptied environment, without compiling it again: its
--- globals and top-level locals are as just loaded, and its functions are the new closures.
+-- globals and top-level locals are as just loaded, and its functions are the new closures. The
+-- environment keeps its two layers (see new_env): the base is refilled in place with fresh
+-- libraries, the chunk runs again, and what it defines settles into the base as at load time.
+
+TRUSTED[run], TRUSTED[define], TRUSTED[enter], TRUSTED[finish] = true, true, true, true
+TRUSTED[msgh], TRUSTED[unwind], TRUSTED[finish_data], TRUSTED[reset_globals] = true, true, true, true
+
+local api = {run = run, define = define, unwind = unwind, wipe = wipe, sethook = sethook}
+
+-- (Built in a function of its own: the main chunk is at Lua's limit of 200 local variables.)
+api.reset = (function()
 local function reset_body(sid)
-  local env, paths, fns = ENVS[sid], PATHS[sid], HANDLERS[sid]
+  local env, base, fns = ENVS[sid], BASES[sid], HANDLERS[sid]
+  local chunk, paths = fns.reload[1], fns.reload[2]
   for k in next, env do env[k] = nil end
-  for k, v in next, new_env() do env[k] = v end
-  env._G = env
-  local r = CHUNKS[sid]()
+  for k in next, base do base[k] = nil end
+  local _, fresh, libs = new_env()
+  for k, v in next, fresh do base[k] = v end
+  base._G = env
+  LIBS[sid] = libs
+  local r = chunk()
   for i = 1, #paths do
     local node, path = r, paths[i]
     for j = 1, #path do
@@ -1112,18 +1352,27 @@ local function reset_body(sid)
     if type(node) ~= "function" then error("the script returned another table when run again", 0) end
     fns[i] = node
   end
+  settle_env(env, base, libs)
   return true
 end
 
-local function reset(sid)
+return function(sid)
   if depth ~= 0 then return false, "nesting", "cannot reset a script while a call is running", false end
   local h = HANDLERS[sid]
-  if not (h and CHUNKS[sid]) then return false, "gone", "script is not loaded", false end
-  enter(false, h.source)
+  if not (h and h.reload) then return false, "gone", "script is not loaded", false end
+  enter(false, h.source, false)
   return finish(xpcall(reset_body, msgh, sid))
 end
+end)()
+TRUSTED[api.reset] = true
 
-TRUSTED[run], TRUSTED[define], TRUSTED[enter], TRUSTED[finish] = true, true, true, true
-TRUSTED[msgh], TRUSTED[unwind], TRUSTED[finish_data], TRUSTED[reset] = true, true, true, true
+-- A new turn (or game, with game_too): the scripts' allowances start again.
+function api.new_turn(game_too)
+  for _, u in next, USED do
+    u[1] = 0
+    if game_too then u[2] = 0 end
+  end
+end
+TRUSTED[api.new_turn] = true
 
-return {run = run, define = define, unwind = unwind, wipe = wipe, reset = reset, sethook = sethook}
+return api

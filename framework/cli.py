@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -36,7 +37,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return play_isolated(args, cmd_play)
     from .agents import RandomAgent
     from .game import Game
-    from .narrate import narrate
+    from .narrate import LiveNarrator
     from .harness.systems import with_cards
     from .harness.terminal import HumanAgent, PlayerQuit
     system = with_cards(args.system, args.cards or ())
@@ -50,7 +51,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if human is not None:
         agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
         agents[human] = HumanAgent(human)
-    game = Game(system, decks, seed=args.seed, settings=_settings(args.set), agents=agents)
+    view = _play_view(args, system.player_count)
+    narrator = LiveNarrator([view]) if human is None and not args.quiet and not args.events else None
+    game = Game(system, decks, seed=args.seed, settings=_settings(args.set), agents=agents,
+                plugins=[narrator] if narrator is not None else ())
     from .isolation import record_decisions
     record_decisions(game)   # with --isolate: streamed to the parent, so a crash still leaves a replay
     if human is not None:
@@ -73,16 +77,37 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 1
         if human is not None:
             agents[human].show_news(game)
-        elif not args.quiet:
-            for ev in game.events:
-                line = narrate(game, ev)
-                if line:
-                    print(line)
+        elif args.events:
+            from .harness.logtext import describe_event
+            _print_lines(describe_event(game, ev) for ev in game.events)
+        elif narrator is not None:
+            _print_lines(narrator.lines(view))
     finally:
         game.close()
     names = [f"P{i} ({d.name})" for i, d in enumerate(game.decks)]
-    print(f"result: {result.describe(names)}; {result.decisions} decisions, {len(game.events)} events")
+    _print_lines([f"result: {result.describe(names)}; {result.decisions} decisions, {len(game.events)} events"])
     return 0
+
+
+def _play_view(args: argparse.Namespace, players: int) -> Any:
+    """The view ``play`` narrates: a spectator's (default), player P's (``--view P``) or all (``--omniscient``)."""
+    if args.omniscient:
+        return "omniscient"
+    if args.view is not None:
+        if not 0 <= args.view < players:
+            raise RulestackError(f"--view takes a seat from 0 to {players - 1}, got {args.view}")
+        return args.view
+    return None
+
+
+def _print_lines(lines: Any) -> None:
+    """Print lines; a closed pipe (``| head``) ends the output quietly."""
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -113,6 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take seat P yourself: see your view, choose among the legal choices")
     p.add_argument("--replay", metavar="FILE", help="record the game (decisions, digests, final state) to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--view", type=int, default=None, metavar="P",
+                       help="narrate the game as player P saw it (default: as a spectator, hidden cards hidden)")
+    shown.add_argument("--omniscient", action="store_true", help="narrate everything, hidden cards included")
+    shown.add_argument("--events", action="store_true", help="print the raw events (for debugging) instead")
     p.add_argument("--isolate", action="store_true",
                    help="play in a child process with OS limits (address space, CPU time); a crash is reported "
                         "and leaves a replay up to the last decision")

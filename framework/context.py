@@ -8,19 +8,68 @@ Lists returned to Lua are sequences (1-based). Systems add their own words
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+import weakref
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping, TypedDict, Union
 
 from .errors import StopResolution
 from .events import Cause
 from .flow import ChoiceRequest
-from .sandbox import HostUsageError
+from .sandbox import ScriptError
+from .script_args import Bounded, ScriptUsageError, checked_method
 
 if TYPE_CHECKING:
+    from .cards import Ability
+    from .events import Event
+    from .flow import Activation
     from .game import Game
+    from .state import Card, Item
+
+__all__ = ["HOST_METHODS", "EffectContext", "ScriptUsageError", "checked_method", "relative_player",
+           "stopped_call"]
+
+# -- the words of the ctx vocabulary, as types the argument checker reads ---------------------------
+#: A card id.
+CardId = Annotated[int, Bounded(0, 2**31)]
+#: How many (cards, counters, a target group ...).
+Count = Annotated[int, Bounded(0, 10_000)]
+#: A signed amount (life, a number to choose).
+Amount = Annotated[int, Bounded(-10**9, 10**9)]
+#: A name the host looks up (an attribute, zone, keyword, counter kind, memory key).
+Name = Annotated[str, Bounded(1, 100)]
+#: Text shown to players (a prompt, a label, a log line).
+Text = Annotated[str, Bounded(0, 500)]
+#: A player: ``"you"``, ``"opponent"``, ``"active"``, ``"inactive"`` or an index.
+Who = Union[Literal["you", "self", "controller", "opponent", "active", "inactive"], Annotated[int, Bounded(0, 64)]]
+#: A card filter (see :mod:`rulestack.filters`).
+Filter = dict[str, Any]
+#: Cards: an id, a list of ids, or a filter.
+Cards = Union[CardId, Annotated[list[CardId], Bounded(0, 10_000)], Filter]
+#: What a modifier adds, sets or grants: a plain number, word or flag (bounded where it is pushed:
+#: every card that reads the value gets it).
+ModifierValue = Union[Amount, Annotated[float, Bounded(-1e9, 1e9)], Name, bool]
 
 
-class ScriptUsageError(HostUsageError):
-    """A script called a host method with bad arguments (reported at the script's line)."""
+#: The table of ``ctx:choose{...}`` (functional syntax: ``from`` is a Python keyword).
+ChooseSpec = TypedDict("ChooseSpec", {"from": Cards, "filter": Filter, "count": Count, "up_to": bool, "player": Who,
+                                      "prompt": Text, "secret": bool, "look": bool}, total=False)
+
+
+class MoveOptions(TypedDict, total=False):
+    """The options of ``ctx:move(card, zone, {...})``."""
+
+    player: Who
+    position: Union[Literal["top", "bottom"], Annotated[int, Bounded(-10_000, 10_000)]]
+    face_up: bool
+
+
+class ModifySpec(TypedDict, total=False):
+    """The table of ``ctx:modify(cards, {...})``."""
+
+    attr: Name
+    op: Name
+    value: ModifierValue
+    duration: Name
+    layer: Name
 
 
 def relative_player(game: "Game", perspective: int | None, who: Any) -> int:
@@ -44,20 +93,34 @@ def relative_player(game: "Game", perspective: int | None, who: Any) -> int:
     raise ScriptUsageError(f"unknown player word {who!r} (use 'you', 'opponent', 'active' or an index)")
 
 
+def stopped_call(card: Card, ctx: EffectContext, nested: bool) -> None:
+    """What a :class:`StopResolution` escaping one script call means (host control flow stays in
+    the host): inside another script's host call it ends only that call (the outer card goes
+    on); from a resolution it stops that resolution (re-raised); from anything else (a condition,
+    a value, a cost) it is the card's mistake, a named :class:`ScriptError`."""
+    if nested:
+        return None
+    if ctx.item is not None:
+        raise StopResolution()
+    raise ScriptError("the call was stopped (ctx:stop() or a failed choice), but it is not resolving "
+                      "anything; only a resolution can be stopped", card.name, card.definition.script or card.code)
+
+
 class EffectContext:
     """The host side of ``ctx``: which game, card, ability, item, player and event a script
     function runs for."""
 
-    def __init__(self, game: "Game", *, card: Any = None, ability: Any = None, item: Any = None,
-                 player: int | None = None, event: Any = None, activation: Any = None) -> None:
-        self.game = game
-        self.card = card
-        self.ability = ability
-        self.item = item
-        self.player = player if player is not None else (card.controller if card is not None else None)
-        self.event = event if event is not None else (activation.trigger.event if activation is not None and
-                                                      activation.trigger is not None else None)
-        self.activation = activation
+    def __init__(self, game: Game, *, card: Card | None = None, ability: Ability | None = None,
+                 item: Item | None = None, player: int | None = None, event: Event | None = None,
+                 activation: Activation | None = None) -> None:
+        self.game: Game = game
+        self.card: Card | None = card
+        self.ability: Ability | None = ability
+        self.item: Item | None = item
+        self.player: int | None = player if player is not None else (card.controller if card is not None else None)
+        self.event: Event | None = event if event is not None else (
+            activation.trigger.event if activation is not None and activation.trigger is not None else None)
+        self.activation: Activation | None = activation
 
     @property
     def source_id(self) -> int | None:
@@ -66,7 +129,7 @@ class EffectContext:
     def who(self, word: Any) -> int:
         return relative_player(self.game, self.player, word)
 
-    def card_of(self, card_id: Any) -> Any:
+    def card_of(self, card_id: Any) -> Card:
         if isinstance(card_id, bool) or not isinstance(card_id, int) or card_id not in self.game.state.cards:
             raise ScriptUsageError(f"{card_id!r} is not a card id")
         return self.game.state.cards[card_id]
@@ -116,12 +179,17 @@ def m_phase(ctx: EffectContext) -> tuple:
     return ctx.game.state.phase, ctx.game.state.step
 
 
-def m_card(ctx: EffectContext, card_id: Any = None) -> dict:
+def m_card(ctx: EffectContext, card_id: CardId | None = None) -> dict[str, Any]:
     """Information about a card (default: this one): ``id, code, name, zone, owner, controller,
     face_up, status, counters`` and its current derived values (``power``, ``cost`` ...)."""
     card = ctx.card if card_id is None else ctx.card_of(card_id)
     if card is None:
         raise ScriptUsageError("no card here")
+    if not may_see(ctx, card):
+        # What the script's controller may not see stays hidden: no code, name, text or values.
+        return {"id": card.id, "hidden": True, "zone": card.zone, "owner": card.owner,
+                "controller": card.controller, "face_up": card.face_up, "status": dict(card.status),
+                "counters": dict(card.counters), "generation": card.generation}
     values = {k: (list(v) if isinstance(v, tuple) else v) for k, v in ctx.game.values(card).items()
               if isinstance(v, (int, float, str, bool, list, tuple)) or v is None}
     return {**values, "id": card.id, "code": card.code, "name": card.name, "zone": card.zone,
@@ -129,19 +197,31 @@ def m_card(ctx: EffectContext, card_id: Any = None) -> dict:
             "status": dict(card.status), "counters": dict(card.counters), "generation": card.generation}
 
 
-def m_cards(ctx: EffectContext, spec: Any = None) -> list[int]:
+_revealed: "weakref.WeakKeyDictionary[Game, set[tuple[int, int]]]" = weakref.WeakKeyDictionary()
+
+
+def may_see(ctx: EffectContext, card: Card) -> bool:
+    """May the script's controller see this card's face? Yes when the rules show it to them (the
+    zone's visibility, face up), or when an effect revealed it through the host (``ctx:reveal``)
+    since it last changed zone. A script with no controller (a rule's) sees everything."""
+    if ctx.player is None or ctx.game.can_see(ctx.player, card):
+        return True
+    return (card.id, card.generation) in _revealed.get(ctx.game, ())
+
+
+def m_cards(ctx: EffectContext, spec: Filter | None = None) -> list[int]:
     """The ids of the cards matching a filter (see the filter keys), in a fixed order."""
     if spec is not None and not isinstance(spec, dict):
         raise ScriptUsageError("cards() takes a filter table")
     return [c.id for c in ctx.game.find(spec or {}, ctx.player, ctx.card)]
 
 
-def m_count(ctx: EffectContext, spec: Any = None) -> int:
+def m_count(ctx: EffectContext, spec: Filter | None = None) -> int:
     """How many cards match a filter."""
     return len(m_cards(ctx, spec))
 
 
-def m_value(ctx: EffectContext, card_id: Any, attr: Any) -> Any:
+def m_value(ctx: EffectContext, card_id: CardId, attr: Name) -> Any:
     """A derived value of a card (``power``, ``toughness``, ``cost`` ...), nil if it has none."""
     if not isinstance(attr, str):
         raise ScriptUsageError("value(card, attr): attr must be a string")
@@ -149,17 +229,17 @@ def m_value(ctx: EffectContext, card_id: Any, attr: Any) -> Any:
     return list(v) if isinstance(v, tuple) else v
 
 
-def m_has_keyword(ctx: EffectContext, card_id: Any, keyword: Any) -> bool:
+def m_has_keyword(ctx: EffectContext, card_id: CardId, keyword: Name) -> bool:
     """Whether a card has a keyword now."""
     return ctx.game.has_keyword(ctx.card_of(card_id), str(keyword))
 
 
-def m_life(ctx: EffectContext, who: Any = "you") -> int | None:
+def m_life(ctx: EffectContext, who: Who = "you") -> int | None:
     """A player's life total."""
     return ctx.game.state.players[ctx.who(who)].life
 
 
-def m_targets(ctx: EffectContext, group: Any = 1) -> list[int]:
+def m_targets(ctx: EffectContext, group: Count = 1) -> list[int]:
     """The targets chosen at activation for target group ``group`` (1-based): card ids that are
     still the same objects (a card that changed zone is no longer the target), or player indices
     for a ``kind = "player"`` group."""
@@ -180,13 +260,13 @@ def m_targets(ctx: EffectContext, group: Any = 1) -> list[int]:
     return out
 
 
-def m_target(ctx: EffectContext, group: Any = 1) -> int | None:
+def m_target(ctx: EffectContext, group: Count = 1) -> int | None:
     """The first remaining target of a target group (a card id or a player index), or nil."""
     t = m_targets(ctx, group)
     return t[0] if t else None
 
 
-def m_event(ctx: EffectContext) -> dict | None:
+def m_event(ctx: EffectContext) -> dict[str, Any] | None:
     """The event that triggered this ability (``kind, cause, source, player`` and its fields)."""
     ev = ctx.event
     if ev is None and ctx.item is not None:
@@ -194,7 +274,7 @@ def m_event(ctx: EffectContext) -> dict | None:
     return ev.to_dict() if ev is not None else None
 
 
-def m_item(ctx: EffectContext) -> dict | None:
+def m_item(ctx: EffectContext) -> dict[str, Any] | None:
     """This ability's item (``id, card, controller, paid, targets``)."""
     it = ctx.item
     if it is None:
@@ -203,14 +283,14 @@ def m_item(ctx: EffectContext) -> dict | None:
             "targets": [list(t) for t in it.targets], "kind": it.kind}
 
 
-def m_paid(ctx: EffectContext, key: Any = None) -> Any:
+def m_paid(ctx: EffectContext, key: Name | None = None) -> Any:
     """What the cost actually took: ``paid("x")``, ``paid("cards")`` ... (nil if nothing)."""
     if ctx.item is None:
         return None
     return dict(ctx.item.paid) if key is None else ctx.item.paid.get(key)
 
 
-def m_stack(ctx: EffectContext) -> list[dict]:
+def m_stack(ctx: EffectContext) -> list[dict[str, Any]]:
     """The items of the response structure, bottom to top, each ``{id, kind, card, code, name,
     controller, card_activation}``."""
     out = []
@@ -231,7 +311,7 @@ def _item(ctx: EffectContext, item_id: Any) -> Any:
     raise ScriptUsageError(f"no item {item_id!r} in the response structure")
 
 
-def m_negate_activation(ctx: EffectContext, item_id: Any) -> bool:
+def m_negate_activation(ctx: EffectContext, item_id: CardId) -> bool:
     """Negate the activation of an item: it will not resolve at all. Returns true if it did."""
     it = _item(ctx, item_id)
     if it.activation_negated:
@@ -242,7 +322,7 @@ def m_negate_activation(ctx: EffectContext, item_id: Any) -> bool:
     return True
 
 
-def m_negate_effect(ctx: EffectContext, item_id: Any) -> bool:
+def m_negate_effect(ctx: EffectContext, item_id: CardId) -> bool:
     """Negate the effect of an item: it stays, but does nothing when it resolves."""
     it = _item(ctx, item_id)
     if it.effect_negated:
@@ -253,7 +333,7 @@ def m_negate_effect(ctx: EffectContext, item_id: Any) -> bool:
     return True
 
 
-def m_choose(ctx: EffectContext, spec: Any) -> list[int]:
+def m_choose(ctx: EffectContext, spec: ChooseSpec) -> list[int]:
     """Choose cards now (at resolution): ``{from = ids or filter = {...}, count = n, up_to = bool,
     player = "you"|"opponent", prompt = "...", secret = bool, look = bool}`` (``look``: the chooser
     sees the faces, as when searching a deck). The system's choice rules decide
@@ -274,34 +354,35 @@ def m_choose(ctx: EffectContext, spec: Any) -> list[int]:
     return ctx.game.request_choice(req)
 
 
-def m_choose_one(ctx: EffectContext, spec: Any) -> int | None:
+def m_choose_one(ctx: EffectContext, spec: ChooseSpec | None = None) -> int | None:
     """Like ``choose`` with ``count = 1``; returns the id or nil."""
-    spec = dict(spec or {})
-    spec["count"] = 1
-    got = m_choose(ctx, spec)
+    one: ChooseSpec = {**(spec or {}), "count": 1}
+    got = m_choose(ctx, one)
     return got[0] if got else None
 
 
-def m_yes_no(ctx: EffectContext, prompt: Any, who: Any = "you") -> bool:
+def m_yes_no(ctx: EffectContext, prompt: Text, who: Who = "you") -> bool:
     """Ask a player a yes/no question."""
     return ctx.game.yes_no(ctx.who(who), str(prompt), source=ctx.source_id)
 
 
-def m_choose_option(ctx: EffectContext, labels: Any, prompt: Any = "choose one", who: Any = "you") -> int:
+def m_choose_option(ctx: EffectContext, labels: Annotated[list[Text], Bounded(1, 100)], prompt: Text = "choose one",
+                    who: Who = "you") -> int:
     """Ask a player to pick one of several labels; returns its 1-based index."""
     if not isinstance(labels, list) or not labels:
         raise ScriptUsageError("choose_option takes a non-empty list of labels")
     return ctx.game.choose_option(ctx.who(who), [str(x) for x in labels], str(prompt), source=ctx.source_id) + 1
 
 
-def m_choose_number(ctx: EffectContext, lo: Any, hi: Any, prompt: Any = "choose a number", who: Any = "you") -> int:
+def m_choose_number(ctx: EffectContext, lo: Amount, hi: Amount, prompt: Text = "choose a number",
+                    who: Who = "you") -> int:
     """Ask a player for a number between ``lo`` and ``hi``."""
     if not all(isinstance(v, int) for v in (lo, hi)) or lo > hi:
         raise ScriptUsageError("choose_number(lo, hi) takes two integers with lo <= hi")
     return ctx.game.choose_number(ctx.who(who), lo, hi, str(prompt), source=ctx.source_id)
 
 
-def m_move(ctx: EffectContext, card_id: Any, zone: Any, opts: Any = None) -> int:
+def m_move(ctx: EffectContext, card_id: CardId, zone: Name, opts: MoveOptions | None = None) -> int:
     """Move a card to a zone (``opts``: ``player``, ``position = "top"|"bottom"``, ``face_up``)."""
     opts = opts or {}
     if not isinstance(zone, str) or not isinstance(opts, dict):
@@ -316,26 +397,26 @@ def m_move(ctx: EffectContext, card_id: Any, zone: Any, opts: Any = None) -> int
     return moved.id
 
 
-def m_add_counters(ctx: EffectContext, card_id: Any, kind: Any, n: Any = 1) -> int:
+def m_add_counters(ctx: EffectContext, card_id: CardId, kind: Name, n: Count = 1) -> int:
     """Put counters on a card; returns the new number."""
     return ctx.game.add_counters(ctx.card_of(card_id), str(kind), int(n), cause=Cause.EFFECT, source=ctx.source_id,
                                  by=ctx.player)
 
 
-def m_remove_counters(ctx: EffectContext, card_id: Any, kind: Any, n: Any = 1) -> int:
+def m_remove_counters(ctx: EffectContext, card_id: CardId, kind: Name, n: Count = 1) -> int:
     """Remove counters from a card; returns how many were removed."""
     return ctx.game.remove_counters(ctx.card_of(card_id), str(kind), int(n), cause=Cause.EFFECT,
                                     source=ctx.source_id, by=ctx.player)
 
 
-def m_change_life(ctx: EffectContext, who: Any, delta: Any) -> int:
+def m_change_life(ctx: EffectContext, who: Who, delta: Amount) -> int:
     """Add to (or, negative, subtract from) a player's life; returns the new total."""
     if isinstance(delta, bool) or not isinstance(delta, int):
         raise ScriptUsageError("change_life(player, delta) needs an integer delta")
     return ctx.game.change_life(ctx.who(who), delta, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
 
 
-def m_modify(ctx: EffectContext, what: Any, spec: Any) -> int:
+def m_modify(ctx: EffectContext, what: Cards, spec: ModifySpec) -> int:
     """Begin a continuous effect on cards (ids are locked in now; a filter applies to whatever
     matches later): ``{attr = "power", op = "add", value = 1000, duration = "until_end_of_turn"}``."""
     if not isinstance(spec, dict):
@@ -351,46 +432,105 @@ def m_modify(ctx: EffectContext, what: Any, spec: Any) -> int:
     return eff.id
 
 
-def m_remember(ctx: EffectContext, key: Any, value: Any) -> None:
-    """Keep a plain value for this card (forgotten when it changes zone)."""
+# -- what the host keeps for scripts is bounded, per card and per game ------------------------------
+#: Bytes (as measured by :func:`data_size`) one card may keep with ``ctx:remember`` (all keys).
+MAX_CARD_MEMORY = 16 * 1024
+#: Bytes of event data one ``ctx:record`` or ``ctx:log`` may add to the log.
+MAX_EVENT_DATA = 4 * 1024
+#: Events the scripts of one card may add to a game's log (``ctx:record``, ``ctx:log``), and all
+#: scripts together; and the bytes of them.
+MAX_CARD_EVENTS, MAX_GAME_EVENTS = 5_000, 50_000
+MAX_CARD_EVENT_BYTES, MAX_GAME_EVENT_BYTES = 1 * 2**20, 8 * 2**20
+
+_usage: "weakref.WeakKeyDictionary[Game, dict[Any, list[int]]]" = weakref.WeakKeyDictionary()
+
+
+def data_size(value: Any) -> int:
+    """About how many bytes a plain value takes in the state or log (its text, 8 per scalar)."""
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "surrogatepass")) + 2
+    if isinstance(value, dict):
+        return 2 + sum(data_size(k) + data_size(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return 2 + sum(data_size(v) for v in value)
+    return 8
+
+
+def _charge_events(ctx: EffectContext, method: str, size: int) -> None:
+    """Count one script event of ``size`` bytes against the card's and the game's allowance."""
+    if size > MAX_EVENT_DATA:
+        raise ScriptUsageError(f"ctx:{method}(): the event data is too large ({size} bytes, limit {MAX_EVENT_DATA})")
+    usage = _usage.setdefault(ctx.game, {})
+    card = usage.setdefault(ctx.source_id, [0, 0])
+    total = usage.setdefault("game", [0, 0])
+    if card[0] >= MAX_CARD_EVENTS or card[1] + size > MAX_CARD_EVENT_BYTES:
+        raise ScriptUsageError(f"ctx:{method}(): this card has recorded too much this game "
+                               f"(limit {MAX_CARD_EVENTS} events, {MAX_CARD_EVENT_BYTES // 1024} KiB)")
+    if total[0] >= MAX_GAME_EVENTS or total[1] + size > MAX_GAME_EVENT_BYTES:
+        raise ScriptUsageError(f"ctx:{method}(): the cards' scripts have recorded too much this game "
+                               f"(limit {MAX_GAME_EVENTS} events, {MAX_GAME_EVENT_BYTES // 2**20} MiB)")
+    card[0] += 1
+    card[1] += size
+    total[0] += 1
+    total[1] += size
+
+
+def m_remember(ctx: EffectContext, key: Name, value: Any) -> None:
+    """Keep a plain value for this card (forgotten when it changes zone). A card keeps at most
+    16 KiB this way."""
     if ctx.card is None:
         raise ScriptUsageError("remember: no card here")
+    memory = ctx.card.memory
+    size = data_size(key) + data_size(value) + sum(data_size(k) + data_size(v) for k, v in memory.items()
+                                                   if k != key)
+    if size > MAX_CARD_MEMORY:
+        raise ScriptUsageError(f"ctx:remember(): this card would keep too much ({size} bytes, "
+                               f"limit {MAX_CARD_MEMORY})")
     ctx.game.remember(ctx.card, str(key), value)
 
 
-def m_recall(ctx: EffectContext, key: Any) -> Any:
+def m_recall(ctx: EffectContext, key: Name) -> Any:
     """A value this card remembered, or nil."""
     return None if ctx.card is None else ctx.card.memory.get(str(key))
 
 
-def m_shuffle(ctx: EffectContext, zone: Any, who: Any = "you") -> None:
+def m_shuffle(ctx: EffectContext, zone: Name, who: Who = "you") -> None:
     """Shuffle a zone of a player."""
     ctx.game.shuffle(str(zone), ctx.who(who), cause=Cause.EFFECT, source=ctx.source_id)
 
 
-def m_reveal(ctx: EffectContext, cards: Any) -> None:
+def m_reveal(ctx: EffectContext, cards: Cards) -> None:
     """Reveal cards to every player (recorded as a ``revealed`` event)."""
     ids = _ids(ctx, cards)
+    seen = _revealed.setdefault(ctx.game, set())
+    seen.update((i, ctx.game.state.cards[i].generation) for i in ids)
     ctx.game.record("revealed", cause=Cause.EFFECT, source=ctx.source_id, player=ctx.player, cards=ids,
                     codes=[ctx.game.state.cards[i].code for i in ids])
 
 
 def m_stop(ctx: EffectContext) -> None:
-    """Stop the resolution here: the rest of the text does not apply (a failed "if")."""
+    """Stop the resolution here: the rest of the text does not apply (a failed "if"). Only a
+    resolving ability can stop (a condition returns false instead)."""
+    if ctx.item is None:
+        raise ScriptUsageError("ctx:stop() ends a resolution, and this function is not resolving one "
+                               "(a condition or value returns instead)")
     raise StopResolution()
 
 
-def m_log(ctx: EffectContext, message: Any) -> None:
+def m_log(ctx: EffectContext, message: Text | Amount | float | bool) -> None:
     """Write a line into the event log."""
-    ctx.game.record("script_log", source=ctx.source_id, player=ctx.player, message=str(message)[:500])
+    text = str(message)[:500]
+    _charge_events(ctx, "log", data_size(text))
+    ctx.game.record("script_log", source=ctx.source_id, player=ctx.player, message=text)
 
 
-def m_record(ctx: EffectContext, kind: Any, data: Any = None) -> None:
+def m_record(ctx: EffectContext, kind: Name, data: dict[str, Any] | None = None) -> None:
     """Record a custom event (``kind`` prefixed by ``card:``) that other cards may trigger on."""
     if not isinstance(kind, str):
         raise ScriptUsageError("record(kind, {data}) needs a string kind")
     fields = {k: v for k, v in (data or {}).items() if isinstance(k, str) and k not in ("kind", "cause", "source",
                                                                                          "player", "seq")}
+    _charge_events(ctx, "record", data_size(kind) + data_size(fields))
     ctx.game.record("card:" + kind, cause=Cause.EFFECT, source=ctx.source_id, player=ctx.player, **fields)
 
 

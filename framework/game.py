@@ -21,13 +21,14 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, CostComponent, Deck, ScriptFunction
-from .context import EffectContext
-from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError
+from .context import EffectContext, stopped_call
+from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, GameResult, PendingTrigger
 from .journal import Journal
 from .rng import GameRandom
 from .runtime import Engine, Runtime
+from .runaway import RunawayGuard
 from .sandbox import LuaFunctionRef, LuaSandbox, ScriptError
 from .state import Card, EventData, FloatingEffect, GameState, Item, Player, Zone
 from .system import GameSystem, find_system
@@ -93,6 +94,7 @@ class Game:
         self._observed = False
         self._take_engine()
         self.auto_single = True
+        self._runaway = RunawayGuard(self)
         names = list(player_names) if player_names else [f"P{i}" for i in range(n)]
         for i in range(n):
             self.state.players.append(Player(i, names[i]))
@@ -229,6 +231,7 @@ class Game:
         ev = Event(len(self.state.log) + 1, kind, cause, source, player, EventData(data))
         self.journal.log(self.state.log, ev)
         if not self.flow.dry_run:
+            self._runaway.event(ev)   # a turn past any legal game's events ends the game (rulestack.runaway)
             if kind in self.index.listeners:
                 self.flow.match_triggers(ev)
             if self._observed:
@@ -267,6 +270,7 @@ class Game:
     def run_script(self, card: Card, fn: Any, ctx: Any, *args: Any) -> Any:
         """Call a function of a card's ability: a Lua function of its script (in the sandbox, with
         ``ctx``) or a Python callable given by a keyword expansion (``fn(ctx, *args)``)."""
+        nested = self.sandbox.in_call()   # inside another script's host call: a stop ends only this call
         try:
             if isinstance(fn, ScriptFunction):
                 engine = self._engine or self._take_engine()
@@ -281,6 +285,8 @@ class Game:
                 finally:
                     del contexts[cid]
             return fn(ctx, *args)
+        except StopResolution:
+            return stopped_call(card, ctx, nested)
         except RulestackError as e:
             # Errors from host or system code called by the script: say whose script it was.
             if not isinstance(e, ScriptError) and not getattr(e, "__notes__", None):
@@ -309,7 +315,7 @@ class Game:
             return over.result
         except GameAborted:
             raise
-        except RulestackError as e:   # card script errors included
+        except (RulestackError, StopResolution) as e:   # card script errors included
             self.journal.rollback(0)
             where = "".join(f" ({note})" for note in getattr(e, "__notes__", ()))
             raise GameAborted(f"game aborted at turn {self.state.turn}: {e}{where}", cause=e) from e

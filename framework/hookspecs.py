@@ -272,3 +272,14 @@ def game_over(game: Game, result: GameResult) -> None:
     """The game ended with ``result`` (called by :meth:`Game.end_game`, after the ``game_over``
     event is recorded and before :class:`~rulestack.errors.GameOver` is raised). Every plugin's
     implementation runs; return values are ignored."""
+
+
+# -- narration (rulestack.narrate) --------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def narrate_event(game: Game, event: Event, viewer: int | None) -> str | None:
+    """One line in the game's own words for ``event`` as ``viewer`` may see it (``None``: a
+    spectator), asked for every event :mod:`rulestack.narrate` tells. *firstresult*: the first
+    line returned is used; ``None`` lets another plugin, or the host, narrate it. Return ``""``
+    for an event not worth a line. Name cards and players through :func:`rulestack.narrate.teller`,
+    which hides what the viewer could not see (and shows everything in the omniscient view)."""

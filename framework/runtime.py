@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 import pluggy
 
 from .cards import CardDefinition
-from .context import HOST_METHODS
+from .context import HOST_METHODS, checked_method
 from .errors import ConfigurationError
 from .pool import CardPool, make_plugin_manager
 from .sandbox import LuaSandbox
@@ -63,7 +63,7 @@ class Engine:
         self.called: set[int] = set()            # scripts run since the engine was taken
         self._plugins: list[Any] = []
         methods = {**HOST_METHODS, **self.system.script_methods}
-        self.sandbox = LuaSandbox(methods={name: self._method(fn) for name, fn in methods.items()},
+        self.sandbox = LuaSandbox(methods={name: self._method(checked_method(name, fn)) for name, fn in methods.items()},
                                   random=self._random, **dict(runtime.sandbox_options))
 
     def _random(self, lo: int, hi: int) -> int:

@@ -35,6 +35,7 @@ import attrs
 import lupa.lua54 as lupa  # pin Lua 5.4; never `from lupa import LuaRuntime` (Lua 5.5 in 2.8)
 
 from .errors import RulestackError
+from .escape import escape_text
 from .lua_source import format_path, line_of
 
 try:  # Calls suspended in a greenlet are told apart from nested calls by their greenlet.
@@ -66,6 +67,8 @@ _MAX_VALUES = 8192            # values one table.unpack / string.byte / utf8.cod
 _MAX_TABLE_RANGE = 1_000_000  # elements one table.concat/insert/remove/move/sort may touch
 _PATTERN_LIMIT = 1e8          # worst-case matcher steps of one pattern call (~0.2 s measured)
 _PLAIN_LIMIT = 4e9            # worst-case byte comparisons of one plain find
+_NO_ALLOWANCE = 2**62         # no per-turn / per-game allowance unless set (set_allowances)
+_HOST_CALL_COST = 5000        # instructions charged for one host call (its Python work, ~10-50 us, is unseen)
 _LUA_IDSIZE = 60              # Lua's LUA_IDSIZE: chunk names are cut to 59 bytes in messages
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
@@ -92,12 +95,15 @@ class ScriptError(RulestackError):
         self.line = line
 
     def __str__(self) -> str:
-        where = self.file or ""
+        # What a script or card file chose (its message, name, path) never carries control
+        # characters into a terminal or a log: they are shown escaped.
+        message = escape_text(self.message)
+        where = escape_text(self.file or "")
         if self.line is not None:
             where = f"{where}:{self.line}" if where else f"line {self.line}"
-        if self.card is not None:
-            return f"card {self.card!r} ({where}): {self.message}" if where else f"card {self.card!r}: {self.message}"
-        return f"{where}: {self.message}" if where else self.message
+        if self.card is not None:   # repr shows a name's control characters escaped already
+            return f"card {self.card!r} ({where}): {message}" if where else f"card {self.card!r}: {message}"
+        return f"{where}: {message}" if where else message
 
 
 class ScriptLoadError(ScriptError):
@@ -231,7 +237,8 @@ class LuaSandbox:
     def __init__(self, *, methods: Mapping[str, Callable[..., Any]],
                  random: Callable[[int, int], int] | None = None,
                  max_memory: int = 64 * 2**20, instruction_limit: int = 20_000_000,
-                 cpu_seconds: float = 2.0, max_source: int = 256 * 1024) -> None:
+                 cpu_seconds: float = 2.0, max_source: int = 256 * 1024,
+                 turn_allowance: int | None = None, game_allowance: int | None = None) -> None:
         for name, fn in methods.items():
             if not isinstance(name, str) or not callable(fn):
                 raise TypeError(f"methods must map names to callables, got {name!r}: {fn!r}")
@@ -261,7 +268,9 @@ class LuaSandbox:
             "hook_count": _HOOK_COUNT, "max_depth": _MAX_DEPTH, "max_data_depth": _MAX_DATA_DEPTH,
             "max_nodes": _MAX_NODES, "max_rep": _MAX_REP, "max_values": _MAX_VALUES,
             "max_table_range": _MAX_TABLE_RANGE, "pattern_limit": _PATTERN_LIMIT,
-            "plain_limit": _PLAIN_LIMIT, "boot_source": "=" + _BOOT_NAME, "abort": self._abort,
+            "plain_limit": _PLAIN_LIMIT, "host_call_cost": _HOST_CALL_COST,
+            "turn_allowance": int(turn_allowance or _NO_ALLOWANCE),
+            "game_allowance": int(game_allowance or _NO_ALLOWANCE), "boot_source": "=" + _BOOT_NAME, "abort": self._abort,
             "usage": self._usage,
         })
         dispatchers = rt.table_from({name: rt.table_from(self._make_dispatchers(name, fn))
@@ -276,7 +285,10 @@ class LuaSandbox:
         self._wipe = api.wipe
         self._reset = api.reset
         self._sethook = api.sethook   # the C function debug.sethook: calling it runs no VM code
-        del api, boot, cfg, dispatchers
+        self._new_turn = api.new_turn
+        self._cfg = cfg
+        self._instruction_limit = int(instruction_limit)
+        del api, boot, dispatchers
 
     # ----------------------------------------------------------------------------------------
     # Public API
@@ -367,11 +379,16 @@ class LuaSandbox:
             args = (False,)
         frames = self._frames
         glet = _getcurrent()
-        # A call made from inside a host method of the running call shares its budget; a call from
+        # Each card pays for itself: a call made from inside a host method of the running call
+        # shares its budget only when it runs the same script (a card running its own functions
+        # again); another card's function (a trigger condition checked during this card's host
+        # call) gets its own budget and deadline, and is blamed for its own limits. A call from
         # another greenlet (the running one is suspended there) is independent.
-        shared = bool(frames) and frames[-1][0] is glet
+        nested = bool(frames) and frames[-1][0] is glet
+        shared = nested and frames[-1][2] == sid
+        base = self._nested_base() if nested else None
         r = self._enter(run, sid, (sid, idx, shared, ctx, *args), glet)
-        self._after(sid, r)
+        self._after(sid, r, base=base)
         if r is True:
             return None
         if type(r) is tuple:
@@ -407,6 +424,33 @@ class LuaSandbox:
                     self._wipe(sid)
                     info.alive = False
         return failed
+    def set_allowances(self, turn: int | None = None, game: int | None = None) -> None:
+        """Bound what each script may use over many calls: ``turn`` instructions per turn and
+        ``game`` per game, all its calls included (nested calls of other scripts are theirs).
+        Defaults: twice and five times ``instruction_limit``. A game sets them (the runaway
+        guard, :mod:`rulestack.runaway`); a bare sandbox has none."""
+        if self._cfg is None:
+            raise RuntimeError("LuaSandbox is closed")
+        self._cfg.turn_allowance = int(turn or 2 * self._instruction_limit)
+        self._cfg.game_allowance = int(game or 5 * self._instruction_limit)
+
+    def new_turn(self) -> None:
+        """A new turn: every script's allowance for the turn (``turn_allowance`` instructions over
+        all its calls, nested ones included; see :meth:`set_allowances`) starts again."""
+        if self._new_turn is not None:
+            self._new_turn(False)
+
+    def new_game(self) -> None:
+        """A new game on this sandbox: the per-turn and per-game allowances start again."""
+        if self._new_turn is not None:
+            self._new_turn(True)
+
+    def in_call(self) -> bool:
+        """Whether a script call of this sandbox is running in the current greenlet (so that a
+        call made now is nested inside it, e.g. a condition checked during another card's host
+        call)."""
+        frames = self._frames
+        return bool(frames) and frames[-1][0] is _getcurrent()
 
     def memory_used(self) -> int:
         """Bytes of Lua heap in use (what ``max_memory`` limits)."""
@@ -420,7 +464,8 @@ class LuaSandbox:
             return
         if self._frames:
             raise RuntimeError("cannot close a LuaSandbox while one of its calls is running")
-        self._run = self._define = self._unwind = self._wipe = self._reset = self._sethook = None
+        self._run = self._define = self._unwind = self._wipe = self._reset = self._sethook = self._new_turn = None
+        self._cfg = None
         self._abort = self._usage = None
         self._rt = None
         self._handles.clear()
@@ -442,7 +487,7 @@ class LuaSandbox:
     def _enter(self, runner: Any, sid: int, args: tuple, glet: Any = None) -> Any:
         """Run ``runner(*args)`` (the Lua run/define function) as a new frame."""
         frames = self._frames
-        frame = [glet if glet is not None else _getcurrent(), None]
+        frame = [glet if glet is not None else _getcurrent(), None, sid]
         # lupa releases the GIL while Lua runs: keep a second thread out until the frame is done.
         with self._lock:
             frames.append(frame)
@@ -484,18 +529,36 @@ class LuaSandbox:
             return (False, "error", str(exc).split("\nstack traceback:", 1)[0], False)
         raise exc
 
-    def _after(self, sid: int, r: Any, quiet: bool = False) -> None:
+    def _nested_base(self) -> int:
+        """The heap before a nested call (collected first when it is high, so that the growth
+        measured after the call is what the nested script kept)."""
+        rt = self._rt
+        used = rt.get_memory_used()
+        if used > self._soft_memory // 2:
+            rt.gccollect()
+            used = rt.get_memory_used()
+        return used
+
+    def _after(self, sid: int, r: Any, quiet: bool = False, base: int | None = None) -> None:
         """Memory accounting after a frame: collect, and unload a script that keeps the heap above
         the soft limit (the next script must not pay for it). ``quiet``: collect only (the frame
-        already ends with another exception)."""
+        already ends with another exception). ``base``: the heap before a nested call, whose
+        script is blamed for what it kept (not the card whose host call ran it)."""
         rt = self._rt
         memory_error = type(r) is tuple and r[0] is False and r[1] == "memory"
-        if not memory_error and rt.get_memory_used() <= self._soft_memory:
+        if not memory_error and rt.get_memory_used() <= self._soft_memory // (2 if base is not None else 1):
             return
         rt.gccollect()
         used = rt.get_memory_used()
-        if used <= self._soft_memory or self._frames or quiet:
-            # Inside another call, live memory may belong to the outer frames: judge at the end.
+        if quiet:
+            return
+        if base is not None:
+            # A nested call: only what it added since it began is its own (the outer frames'
+            # live memory is theirs, judged when they end).
+            if used - base <= self._soft_memory // 2:
+                return
+            used = used - base
+        elif used <= self._soft_memory or self._frames:
             return
         info = self._scripts.get(sid)
         self._wipe(sid)
@@ -698,10 +761,10 @@ class LuaSandbox:
             return result
 
         def dispatch(ctx_id: int, *args: Any) -> Any:
-            return finish(frames[-1] if frames else [None, None], (ctx_id, *args))
+            return finish(frames[-1] if frames else [None, None, None], (ctx_id, *args))
 
         def dispatch_stream(ctx_id: int, n: int, *stream: Any) -> Any:
-            frame = frames[-1] if frames else [None, None]
+            frame = frames[-1] if frames else [None, None, None]
             try:
                 args = (ctx_id, *_decode_values(iter(stream), n))
             except BaseException as exc:   # never raise into Lua
@@ -716,7 +779,7 @@ class LuaSandbox:
     def _random_dispatch(self, lo: int, hi: int) -> Any:
         """The Python side of math.random: ``random(lo, hi)``, checked."""
         frames = self._frames
-        frame = frames[-1] if frames else [None, None]
+        frame = frames[-1] if frames else [None, None, None]
         try:
             r = self._random(lo, hi)
             if type(r) is not int or not lo <= r <= hi:

@@ -327,6 +327,17 @@ class Scenario:
             self._until = prev
 
     # -- assertions ------------------------------------------------------------------------------
+    def why_not(self, card: str | int | None = None, player: int | None = None) -> list[str]:
+        """Why the abilities of ``player``'s cards (default: the active player's; or of one ``card``)
+        may not be activated now: ``["Trap Hole (activate): ..."]``, from the same checks the host
+        makes (see :mod:`rulestack.whynot`)."""
+        from .whynot import why_not
+        who = self.game.state.active_player if player is None else player
+        cards = None if card is None else [self.card(card).id]
+        if cards is not None and player is None:
+            who = self.game.card(cards[0]).controller
+        return [str(r) for r in why_not(self.game, who, cards=cards)]
+
     def events(self, kind: str | None = None, **fields: Any) -> list[Event]:
         """Events of the log matching ``kind`` and the given fields."""
         return [e for e in self.game.state.log if (kind is None or e.kind == kind) and e.matches(**fields)]

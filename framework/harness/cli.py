@@ -18,16 +18,23 @@ def _settings(pairs: Any) -> dict[str, str]:
 
 # -- rulestack replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ..narrate import narrate
+    from ..narrate import LiveNarrator, View
     from .replay import Replay, replay_game
+    if args.html:
+        from .html_replay import replay_to_html
+        check, page = replay_to_html(args.file, args.html)
+        if page is not None:
+            print(f"replay viewer written to {page}", file=sys.stderr)
+        print(check.report())
+        return 0 if check.ok else 1
     replay = Replay.load(args.file)
-    check = replay_game(replay, cards=args.cards)
+    view: View = "omniscient" if args.omniscient else args.viewer
+    narrator = LiveNarrator([view]) if args.show else None
+    check = replay_game(replay, cards=args.cards, plugins=[narrator] if narrator is not None else ())
     try:
-        if args.show and check.game is not None:
-            for ev in check.game.events:
-                line = narrate(check.game, ev, viewer=args.viewer)
-                if line:
-                    print(line)
+        if narrator is not None:
+            for line in narrator.lines(view):
+                print(line)
         print(check.report())
     finally:
         if check.game is not None:
@@ -43,7 +50,11 @@ def add_replay(sub: Any) -> None:
     p.add_argument("file", help="the replay file (.json or .json.gz)")
     p.add_argument("--show", action="store_true", help="print the replayed game's log")
     p.add_argument("--viewer", type=int, default=None, metavar="P",
-                   help="with --show, print only what player P may know")
+                   help="with --show, print only what player P may know (default: what a spectator may)")
+    p.add_argument("--omniscient", action="store_true", help="with --show, name every card, hidden ones included")
+    p.add_argument("--html", metavar="OUT",
+                   help="write a self-contained HTML replay viewer to OUT (the board step by step, the narrated "
+                        "log, every player's view)")
     p.add_argument("--cards", action="append", metavar="PATH",
                    help="where the game's extra card data is now (a .yaml file or a folder; repeatable), when it "
                         "moved since the recording (by default: where it was, then beside the replay file, then "

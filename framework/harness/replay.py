@@ -427,9 +427,11 @@ def _result_text(result: Mapping[str, Any] | None) -> str:
     return f"{who} ({result.get('reason')}) after {result.get('turns')} turns"
 
 
-def replay_game(replay: Replay, *, keep_game: bool = True, cards: Sequence[str | Path] | None = None) -> ReplayCheck:
+def replay_game(replay: Replay, *, keep_game: bool = True, cards: Sequence[str | Path] | None = None,
+                plugins: Iterable[Any] = ()) -> ReplayCheck:
     """Play a recording again with today's cards and rules and compare it with the recording.
-    ``cards`` names where the extra card data is now (see :func:`locate_card_files`)."""
+    ``cards`` names where the extra card data is now (see :func:`locate_card_files`); ``plugins``
+    watch the replayed game (a narrator, a board recorder)."""
     check = ReplayCheck(replay)
     try:
         files, note = locate_card_files(replay, cards)
@@ -447,7 +449,8 @@ def replay_game(replay: Replay, *, keep_game: bool = True, cards: Sequence[str |
     game: Game | None = None
     try:
         game = Game(system, list(replay.decks), seed=replay.seed, settings=replay.settings,
-                    agents=[agent] * system.player_count, player_names=list(replay.players) or None)
+                    agents=[agent] * system.player_count, player_names=list(replay.players) or None,
+                    plugins=plugins)
         check.changed_cards = _changed_cards(game, replay.cards)
         game.play()
     except GameAborted as e:

@@ -18,6 +18,7 @@ from .. import decisions as d
 from ..agents import find_option
 from ..decisions import Decision
 from ..errors import IllegalAnswer, RulestackError
+from ..escape import escape_lines, escape_text
 
 if TYPE_CHECKING:
     from ..agents import Seat
@@ -29,7 +30,7 @@ HELP = """answers:
   pass       an option by its text (a unique part of it is enough)
   y / n      yes or no
   -          choose nothing (when that is allowed)
-commands: board (show the board), log (the last events), help, quit"""
+commands: board (show the board), log (the last events), ? (why other abilities are not offered), help, quit"""
 
 
 class PlayerQuit(RulestackError):
@@ -50,7 +51,9 @@ class HumanAgent:
 
     # -- output -----------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        """Write lines to the person. Control characters are escaped (a card's text never drives
+        the terminal); the line breaks the host laid out stay."""
+        self.stdout.write(escape_lines(text) + "\n")
         self.stdout.flush()
 
     def show_news(self, game: Game) -> None:
@@ -60,7 +63,7 @@ class HumanAgent:
         for ev in log[self.seen:]:
             line = narrate(game, ev, viewer=self.player)
             if line:
-                self.say(f"  {line}")
+                self.say(f"  {escape_text(line)}")   # one event, one line: no forged lines
         self.seen = len(log)
 
     def show_board(self, view: Mapping[str, Any], force: bool = False) -> None:
@@ -71,9 +74,18 @@ class HumanAgent:
 
     def show_log(self, game: Game, n: int = 15) -> None:
         from ..narrate import narrate
-        lines = [narrate(game, ev, viewer=self.player) for ev in game.state.log]
+        lines = [escape_text(x) if x else x for x in (narrate(game, ev, viewer=self.player) for ev in game.state.log)]
         shown = [x for x in lines if x][-n:]
         self.say("\n".join(f"  {x}" for x in shown) or "  (nothing yet)")
+
+    def show_why_not(self, game: Any, player: int) -> None:
+        """The abilities of your cards that are not offered now, and why."""
+        if game is None:
+            self.say("  (no game to ask)")
+            return
+        from ..whynot import why_not
+        refused = why_not(game, player)
+        self.say("\n".join(f"  {r}" for r in refused) or "  every ability of your cards that could be used is offered")
 
     # -- the decision -------------------------------------------------------------------------------
     def decide(self, decision: Decision, seat: Seat) -> Any:
@@ -91,7 +103,10 @@ class HumanAgent:
                 raise PlayerQuit("the input ended; you left the game")
             text = line.strip()
             low = text.lower()
-            if low in ("help", "?", "h"):
+            if low in ("?", "why", "why not"):
+                self.show_why_not(game, decision.player)
+                continue
+            if low in ("help", "h"):
                 self.say(HELP)
                 continue
             if low in ("board", "b"):
@@ -158,11 +173,11 @@ def render_decision(decision: Decision, game: Any = None) -> str:
         how = f"choose {lo}" if lo == hi else f"choose {lo} to {hi}"
         if lo == 0:
             how += " (- for none)"
-    lines = [f"P{decision.player}, your decision ({kind}): {decision.prompt} - {how}"]
+    lines = [f"P{decision.player}, your decision ({kind}): {escape_text(decision.prompt)} - {how}"]
     shared = _shared_labels(decision.options)
     for i, opt in enumerate(decision.options, 1):
         where = f" ({_where(opt, game)})" if opt.label in shared else ""
-        lines.append(f"  {i:>2}. {opt.label}{where}{_card_info(opt)}")
+        lines.append(f"  {i:>2}. {escape_text(opt.label)}{where}{escape_text(_card_info(opt))}")
     return "\n".join(lines)
 
 
@@ -195,7 +210,7 @@ def _card_info(opt: d.Option) -> str:
 def _card_text(card: Mapping[str, Any]) -> str:
     if card.get("face_down"):
         return "(face down)"
-    name = str(card.get("name", "?"))
+    name = escape_text(card.get("name", "?"))
     bits = [f"{k}" if v is True else f"{k}={v}" for k, v in (card.get("status") or {}).items() if v]
     bits += [f"{k}x{v}" for k, v in (card.get("counters") or {}).items()]
     return name + (f" [{', '.join(bits)}]" if bits else "")
@@ -269,6 +284,6 @@ def _who(idx: Any, me: Any, view: Mapping[str, Any], names: Mapping[int, str]) -
     if idx is None:
         return "?"
     players = view.get("players", [])
-    name = players[idx]["name"] if 0 <= idx < len(players) else f"P{idx}"
+    name = escape_text(players[idx]["name"]) if 0 <= idx < len(players) else f"P{idx}"
     extras = [x for x in (names.get(idx), "you" if idx == me else None) if x]
     return f"{name} ({', '.join(extras)})" if extras else name

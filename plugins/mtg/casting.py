@@ -27,7 +27,7 @@ def sorcery_timing(game: Any, player: int) -> bool:
     return st.active_player == player and st.phase in MAIN_PHASES and not st.stack
 
 
-def can_activate(game: Any, activation: Any) -> bool | None:
+def can_activate(game: Any, activation: Any) -> bool | str | None:
     """Timing of spells and activated abilities; triggered abilities need only a legal ``target``."""
     if activation.trigger is not None:
         return targets.has_choice(game, activation)
@@ -37,10 +37,10 @@ def can_activate(game: Any, activation: Any) -> bool | None:
             return False
         instant_speed = rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")
         if not instant_speed and not sorcery_timing(game, player):
-            return False
+            return "only in your main phase while the stack is empty (307.1)"
     elif ab.kind == "activated":
         if ab.get("sorcery_speed") and not sorcery_timing(game, player):
-            return False
+            return "only as a sorcery: in your main phase while the stack is empty (602.5d)"
     return targets.has_choice(game, activation)
 
 

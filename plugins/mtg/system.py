@@ -12,7 +12,7 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import casting, keywords, lua_api, mana, reference, rules, sagas, sba, turn
+from . import casting, keywords, lua_api, mana, narration, reference, rules, sagas, sba, turn
 
 _TARGET = {"target": "table"}
 
@@ -136,6 +136,11 @@ class MTGSystem(GameSystem):
             raise ConfigurationError(f"setting 'cr' must be one of {', '.join(sagas.EDITIONS)}, "
                                      f"not {self.settings['cr']!r}")
 
+    def runaway_result(self, game: Any, reason: str) -> tuple[tuple[int, ...], str]:
+        """104.4b: a game that enters a loop of mandatory actions nobody can stop is a draw
+        (asked by the host's runaway guard, :mod:`rulestack.runaway`)."""
+        return (), f"a draw (104.4b: a loop of mandatory actions): {reason}"
+
     # -- setup and turns ----------------------------------------------------------------------------
     @hookimpl
     def setup_game(self, game: Any) -> None:
@@ -155,7 +160,7 @@ class MTGSystem(GameSystem):
 
     # -- the flow of a spell or ability --------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | None:
+    def can_activate(self, game: Any, activation: Any) -> bool | str | None:
         return casting.can_activate(game, activation)
 
     @hookimpl
@@ -227,3 +232,8 @@ class MTGSystem(GameSystem):
             if n > self.max_copies and "Basic" not in (definition.get("supertypes") or ()):
                 problems.append(f"{n} copies of {definition.name} (at most {self.max_copies})")
         return problems
+
+    # -- narration --------------------------------------------------------------------------------------
+    @hookimpl
+    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+        return narration.narrate(game, event, viewer)

@@ -13,7 +13,7 @@ from typing import Any
 
 from rulestack import CostComponent, GameSystem, Modifier, hookimpl
 
-from . import abilities, actions, areas, choices, deck_rules, prohibitions, reference, resolution, rules, turn
+from . import abilities, actions, areas, choices, deck_rules, narration, prohibitions, reference, resolution, rules, turn
 from .costs import COST_KINDS
 from .vocabulary import SCRIPT_METHODS
 
@@ -156,3 +156,7 @@ class OnePieceSystem(GameSystem):
         10 DON!!."""
         return deck_rules.problems(game, deck)
 
+    # -- narration ----------------------------------------------------------------------------------------
+    @hookimpl
+    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+        return narration.narrate(game, event, viewer)

@@ -24,12 +24,14 @@ changes allowed (:mod:`.battle`, :func:`.timing.damage_step_problem`).
 
 Simplifications, documented where they are made: effects "during damage calculation" are not
 modelled (nothing may be activated then); a replay lets the attacker pick a new target without a new response window; "missing the timing" looks at
-whole chain links, not at parts of one resolution; Extra Deck monsters are placed by scenarios
-(no Fusion/Synchro Summons yet).
+whole chain links, not at parts of one resolution. Synchro, Xyz and Link Summons (Main Phase
+actions through the ``summon`` window), Fusion and Ritual Summons (by a Spell's effect) are in
+:mod:`.extra_deck`; Link arrows are data only (zones are not modelled), and Synchro/Xyz/Link
+Monsters are always placed in Attack Position.
 
 Modules: :mod:`.cardinfo` (card data), :mod:`.moves` (zone changes), :mod:`.costs` (cost kinds,
 tolls, maintenance), :mod:`.timing` (windows, spell speed, "When" timings), :mod:`.chain` (links,
-SEGOC, resolution), :mod:`.summoning`, :mod:`.battle`, :mod:`.turn`, :mod:`.actions`,
+SEGOC, resolution), :mod:`.summoning`, :mod:`.extra_deck`, :mod:`.battle`, :mod:`.turn`, :mod:`.actions`,
 :mod:`.rules` (restrictions, negation, equips, state checks), :mod:`.lua_api` (the Lua words),
 :mod:`.system` (the plugin class).
 """

@@ -2,7 +2,8 @@
 
 Action kinds: ``pass`` (move on, or do not respond), ``end_turn`` (from Main Phase 1, skip the
 Battle Phase; from the Battle Phase, go on to the End Phase without acting in Main Phase 2), ``summon`` and ``set_monster`` (Normal/Tribute Summon or Set), ``flip_summon``,
-``change_position``, ``set_spell_trap``, ``attack``, ``activate``.
+``change_position``, ``set_spell_trap``, ``attack``, ``activate``, and the inherent Special
+Summons from the Extra Deck ``synchro_summon``, ``xyz_summon``, ``link_summon`` (:mod:`.extra_deck`).
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from rulestack import Action, Activation, Cause, IllegalAction
 
-from . import battle, costs, summoning, timing
+from . import battle, costs, extra_deck, summoning, timing
 from .cardinfo import ability_speed, free_zones, is_monster
 from .windows import activated_abilities, activation_zones
 
@@ -22,6 +23,7 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
         if st.phase == "main1" and st.turn > 1:
             acts.append(Action("end_turn", player, label="end turn"))
         acts += summoning.summon_actions(game, player)
+        acts += extra_deck.summon_actions(game, player)
         acts += summoning.field_monster_actions(game, player)
         acts += set_spell_trap_actions(game, player)
     elif window == "battle":
@@ -82,6 +84,8 @@ def perform(game: Any, action: Action) -> Any:
         summoning.normal_summon(game, action, face_up=True)
     elif kind == "set_monster":
         summoning.normal_summon(game, action, face_up=False)
+    elif kind in extra_deck.HOW:
+        extra_deck.perform_summon(game, action)
     elif kind == "flip_summon":
         summoning.flip_summon(game, action)
     elif kind == "change_position":

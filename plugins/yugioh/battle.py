@@ -41,6 +41,8 @@ def attack_actions(game: Any, player: int) -> list[Action]:
             continue
         if rules.forbidden(game, "declare_attack", card):
             continue
+        if not game.zone("monster", game.opponent(player)).cards and rules.forbidden(game, "attack_directly", card):
+            continue
         if not costs.action_cost_payable(game, player, card, "declare_attack"):
             continue
         out.append(Action("attack", player, card.id, label=f"attack with {card.name}"))
@@ -151,6 +153,8 @@ def _damage_timing(game: Any, timing_name: str, fighters: list, flip: Any = None
 def _replay(game: Any, player: int, attacker: Any) -> Any:
     """A replay: attack a monster the opponent controls now (or directly, if they have none) or stop."""
     foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
+    if not foes and rules.forbidden(game, "attack_directly", attacker):
+        return False                                  # it may not attack directly: no replay
     if not game.yes_no(player, f"replay: attack again with {attacker.name}?", source=attacker.id):
         return False
     if not foes:

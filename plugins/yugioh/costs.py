@@ -17,6 +17,7 @@ Cost components, as written in card scripts::
     { kind = "send_to_gy", from = "deck_top" }  -- or from = "hand" / "field"
     { kind = "banish", from = "graveyard" }
     { kind = "to_deck_top" }                 -- place a card from the hand on top of the Deck
+    { kind = "detach", amount = 1 }          -- detach Xyz Materials from this card (to the GY)
 
 Costs on actions (YGO-A17): a ``toll`` ability (Chain Energy, Dark Panther) names the actions it
 taxes; activations get the toll through the host's ``cost_contributions`` hook, Summons, Sets and
@@ -138,7 +139,28 @@ def pay_to_deck_top(game: Any, player: int, comp: Any, chosen: list[int], act: A
     return {"cards": list(chosen)}
 
 
+# -- Xyz Materials ------------------------------------------------------------------------------------
+def material_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+    """The Xyz Materials attached to this card (only while it is on the field)."""
+    from .extra_deck import materials_of
+    if act.card is None or act.card.zone != "monster":
+        return []
+    return materials_of(game, act.card)
+
+
+def pay_detach(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+    """Detach Xyz Materials from this card: they go to the GY as a cost."""
+    from .extra_deck import detach
+    legal = set(material_candidates(game, player, comp, act))
+    for cid in chosen:
+        if cid not in legal:
+            raise CostUnpayable(f"{game.card(cid).name} is not an Xyz Material of this card")
+        detach(game, cid, cause=Cause.COST, source=_source(comp, act), by=player)
+    return {"cards": list(chosen), "detached": list(chosen)}
+
+
 COST_KINDS = {
+    "detach": FunctionCost(pay_detach, material_candidates, label="detach Xyz Material"),
     "pay_lp": FunctionCost(pay_lp, label="pay LP"),
     "tribute": FunctionCost(pay_tribute, tribute_candidates, label="Tribute"),
     "discard": FunctionCost(pay_discard, hand_candidates, label="discard"),

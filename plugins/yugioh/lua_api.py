@@ -11,7 +11,7 @@ from typing import Any
 from rulestack import Cause
 from rulestack.context import ScriptUsageError
 
-from . import battle, chain, rules, timing
+from . import battle, chain, extra_deck, rules, timing
 from .cardinfo import ATTACK, DEFENSE, free_zones, is_monster, on_field, position
 from .moves import destroy, draw, flip_face_up, send, special_summon
 
@@ -118,19 +118,72 @@ def m_discard(ctx: Any, n: Any = 1, who: Any = "you") -> list[int]:
     return chosen
 
 
+#: Kinds of Summon a Special Summon by an effect may be "treated as" (``as`` in special_summon).
+_TREATED_AS = {"special": "special", "synchro": "synchro", "xyz": "xyz", "link": "link", "fusion": "fusion",
+               "ritual": "ritual"}
+
+
 def m_special_summon(ctx: Any, card_id: Any, opts: Any = None) -> bool:
-    """Special Summon a monster: ``{position = "attack"|"defense"|"choose", player = "you"}``.
-    Returns whether it was Summoned."""
+    """Special Summon a monster: ``{position = "attack"|"defense"|"choose", player = "you",
+    as = "synchro"|"fusion"|... (treated as that kind of Summon), negated = true (its effects are
+    negated while it stays face-up on the field)}``. Returns whether it was Summoned."""
     opts = opts or {}
     if not isinstance(opts, dict):
-        raise ScriptUsageError("special_summon(card, {position=..., player=...})")
+        raise ScriptUsageError("special_summon(card, {position=..., player=..., as=..., negated=...})")
+    how = opts.get("as", "special")
+    if how not in _TREATED_AS:
+        raise ScriptUsageError(f"special_summon: as = {how!r} is not a kind of Summon ({', '.join(_TREATED_AS)})")
     game = ctx.game
     player = ctx.who(opts.get("player", "you"))
     pos = opts.get("position", ATTACK)
     if pos == "choose":
         pos = (ATTACK, DEFENSE)[game.choose_option(player, ["Attack Position", "Defense Position"],
                                                    "battle position", source=ctx.source_id)]
-    return special_summon(game, ctx.card_of(card_id), player, pos, cause=Cause.EFFECT, source=ctx.source_id)
+    card = ctx.card_of(card_id)
+    done = special_summon(game, card, player, pos, cause=Cause.EFFECT, source=ctx.source_id, how=how)
+    if done and opts.get("negated"):
+        game.set_status(card, "effects_negated", True, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    return done
+
+
+# -- Fusion, Ritual and Xyz ------------------------------------------------------------------------------
+def m_can_fusion_summon(ctx: Any) -> bool:
+    """Whether a Fusion Monster in your Extra Deck has its materials in your hand or field."""
+    return bool(extra_deck.fusion_candidates(ctx.game, ctx.player))
+
+
+def m_fusion_summon(ctx: Any) -> int | None:
+    """Fusion Summon 1 Fusion Monster from your Extra Deck, sending its materials from your hand or
+    field to the GY (Polymerization). Returns its id, or nil."""
+    return extra_deck.fusion_summon(ctx.game, ctx.player, ctx.source_id)
+
+
+def _ritual_filter(spec: Any) -> dict:
+    if spec is None:
+        return {}
+    if not isinstance(spec, dict):
+        raise ScriptUsageError("ritual_summon{ filter = {...} } (which Ritual Monster; {} for any)")
+    flt = spec.get("filter", {})
+    if not isinstance(flt, dict):
+        raise ScriptUsageError("ritual_summon{ filter = {...} }: filter must be a table")
+    return flt
+
+
+def m_can_ritual_summon(ctx: Any, spec: Any = None) -> bool:
+    """Whether a Ritual Monster in your hand matching ``{filter = {...}}`` can be Ritual Summoned now."""
+    return bool(extra_deck.ritual_candidates(ctx.game, ctx.player, _ritual_filter(spec), ctx.card))
+
+
+def m_ritual_summon(ctx: Any, spec: Any = None) -> int | None:
+    """Ritual Summon a Ritual Monster from your hand matching ``{filter = {...}}``, Tributing monsters
+    from your hand or field whose Levels total at least its Level. Returns its id, or nil."""
+    return extra_deck.ritual_summon(ctx.game, ctx.player, _ritual_filter(spec), ctx.source_id)
+
+
+def m_materials(ctx: Any, card_id: Any = None) -> list[int]:
+    """The Xyz Materials attached to a monster (this card by default)."""
+    card = ctx.card if card_id is None else ctx.card_of(card_id)
+    return extra_deck.materials_of(ctx.game, card)
 
 
 def m_set_card(ctx: Any, card_id: Any) -> bool:
@@ -160,8 +213,8 @@ def m_change_position(ctx: Any, card_id: Any, pos: Any) -> bool:
     if pos not in (ATTACK, DEFENSE):
         raise ScriptUsageError("change_position(card, 'attack'|'defense')")
     card = ctx.card_of(card_id)
-    if card.zone != "monster" or position(card) == pos:
-        return False
+    if card.zone != "monster" or position(card) == pos or card.definition.fields.get("frame") == "Link":
+        return False                               # a Link Monster is never in Defense Position
     ctx.game.set_status(card, "position", pos, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
     return True
 
@@ -215,9 +268,12 @@ def m_negate_and_destroy(ctx: Any, item_id: Any) -> bool:
 
 
 def m_summoning(ctx: Any) -> dict | None:
-    """The Summon in progress, ``{cards, how, player}`` (nil when none)."""
+    """The Summon in progress, ``{cards, how, player, special}`` (nil when none); ``special`` is true
+    for a Special Summon (``how`` = ``synchro``, ``xyz``, ``link`` ...)."""
     pending = ctx.game.value_of(None, "summoning")
-    return dict(pending) if pending else None
+    if not pending:
+        return None
+    return {**pending, "special": pending.get("how") in extra_deck.SPECIAL_HOWS}
 
 
 def m_negate_summon(ctx: Any) -> list[int]:

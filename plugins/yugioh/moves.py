@@ -11,7 +11,7 @@ from typing import Any
 
 from rulestack import Cause
 
-from .cardinfo import ATTACK, DEFENSE, free_zones, is_monster, on_field
+from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, on_field
 
 
 def _extra(card: Any) -> dict[str, Any]:
@@ -29,6 +29,8 @@ def send(game: Any, card: Any, zone: str, *, how: str, cause: str, source: int |
          by: int | None = None, position: str = "top", face_up: bool | None = None, player: int | None = None) -> Any:
     """Move a card to one of its owner's zones (after replacement effects such as Macro Cosmos)."""
     card = game.card(card) if isinstance(card, int) else card
+    if zone in ("hand", "deck") and is_extra_deck_monster(card.definition.fields):
+        zone, player = "extra", None          # an Extra Deck monster returns to the Extra Deck instead
     return game.move(card, zone, player, position=position, face_up=face_up, cause=cause, source=source, by=by,
                      how=how, **_extra(card))
 
@@ -66,16 +68,21 @@ def place_on_field(game: Any, card: Any, player: int, pos: str, *, face_up: bool
 
 
 def special_summon(game: Any, card: Any, player: int, pos: str = ATTACK, *, cause: str = Cause.EFFECT,
-                   source: int | None = None) -> bool:
+                   source: int | None = None, how: str = "special") -> bool:
     """Special Summon a monster face-up under ``player``'s control. Returns whether it happened
-    (a full Monster Zone or a card that is not a monster stops it)."""
+    (a full Monster Zone or a card that is not a monster stops it). ``how`` names the kind of
+    Summon it is treated as (``fusion``, ``ritual``, ``synchro`` ...); all are Special Summons."""
+    from .extra_deck import mark_properly_summoned, revivable
     card = game.card(card) if isinstance(card, int) else card
     if not is_monster(card) or card.zone == "monster" or free_zones(game, "monster", player) <= 0:
         return False
-    if pos not in (ATTACK, DEFENSE):
-        pos = ATTACK
-    place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
-    game.record("summoned", cause=cause, source=source, player=player, card=card.id, how="special", position=pos)
+    if not revivable(game, card):
+        return False                           # never properly Summoned: it cannot come back
+    if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
+        pos = ATTACK                           # a Link Monster is always in Attack Position
+    card = place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
+    mark_properly_summoned(game, card, how)
+    game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)
     return True
 
 

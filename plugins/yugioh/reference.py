@@ -11,7 +11,9 @@ _MOVE = {"card": "the card's id", "code": "its code", "from": "the zone it left"
 
 EVENT_KINDS = {
     "moved": EventKind("a card changed zone",
-                       {**_MOVE, "how": "in the game's words: destroyed, tributed, discarded, banished ...",
+                       {**_MOVE, "how": "in the game's words: destroyed, tributed, discarded, banished, synchro_material, "
+                               "link_material, fusion_material, attached (an Xyz Material), detached ...",
+                        "under": "the Xyz Monster a material was attached to",
                         "was_face_up": "whether it was face-up before", "was_position": "its battle position before",
                         "equipped_to": "the monster it was equipped to"}),
     "coin_toss": EventKind("the coin toss was won (its winner, the event's player, chose who goes first)",
@@ -19,8 +21,11 @@ EVENT_KINDS = {
     "damage_timing": EventKind("a timing of the Damage Step began",
                                {"timing": "start, before_calculation, after_calculation or end"}),
     "summoned": EventKind("a monster was Summoned (Normal, Tribute, Flip or Special)",
-                          {"card": "the monster", "how": "normal, tribute, flip or special",
-                           "position": "its battle position"}),
+                          {"card": "the monster", "how": "normal, tribute, flip, special, or the kind of Special "
+                           "Summon: synchro, xyz, link, fusion, ritual", "position": "its battle position"}),
+    "materials_used": EventKind("materials were used for a Synchro, Xyz, Link, Fusion or Ritual Summon",
+                                {"card": "the monster Summoned", "how": "synchro, xyz, link, fusion or ritual",
+                                 "materials": "the ids of the materials (Tributes for a Ritual Summon)"}),
     "monster_set": EventKind("a monster was Set face-down in Defense Position", _CARD),
     "flipped": EventKind("a face-down card was turned face-up",
                          {"card": "the card", "code": "its code", "zone": "where it is"}),
@@ -72,7 +77,8 @@ WINDOWS = {
     "battle": "the turn player's Battle Step: declare an attack, move on or end the turn",
     "open": "a response window with no Chain: Quick Effects and Traps of Spell Speed 2 or more",
     "chain": "a response window on a Chain: Spell Speed of the last Chain Link or higher",
-    "summon": "the window right after a Summon: only effects that negate Summons (Spell Speed 3)",
+    "summon": "the window right after a Summon (Normal, Tribute, Flip, or an inherent Synchro/Xyz/Link Summon): "
+              "only effects that negate Summons",
 }
 
 PLAYER_VALUES = {
@@ -87,10 +93,11 @@ KEYWORDS = {"Cannot Attack": "this monster cannot declare an attack"}
 
 ZONE_DOCS = {
     "deck": "the Main Deck, face down",
-    "extra": "the Extra Deck (Fusion monsters ...), private",
+    "extra": "the Extra Deck (Fusion, Synchro, Xyz and Link Monsters), private",
     "hand": "the hand, private",
     "monster": "the Main Monster Zones",
     "spell_trap": "the Spell & Trap Zones",
     "graveyard": "the GY, public",
     "banished": "banished cards",
+    "overlay": "Xyz Materials, each attached to (attached_to) an Xyz Monster on the field; not the GY",
 }

@@ -35,6 +35,8 @@ def text_negated(game: Any, card: Any, ability: Any) -> bool:
     while the monster is face-up on the field (Skill Drain, Fiendish Chain)."""
     if is_monster(card) and (card.zone != "monster" or not card.face_up):
         return False
+    if card.status.get("effects_negated"):          # revived "with its effects negated" (Junk Synchron)
+        return True
     return game.is_text_negated(card, ability)
 
 
@@ -218,6 +220,8 @@ def state_checks(game: Any) -> bool:
                 changed = True
     if game.state.effects:
         changed = end_lapsed_effects(game) or changed
+    from .extra_deck import orphaned_materials
+    changed = orphaned_materials(game) or changed
     return check_bonds(game) or changed
 
 

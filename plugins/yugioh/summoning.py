@@ -21,6 +21,7 @@ from rulestack import Action, Cause, IllegalAction
 
 from . import chain, costs, rules, timing
 from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, position, tributes_needed
+from .extra_deck import mark_properly_summoned
 from .moves import place_on_field, send
 
 
@@ -45,8 +46,9 @@ def summon_actions(game: Any, player: int) -> list[Action]:
     own = len(game.zone("monster", player).cards)
     taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
     for card in game.cards_in("hand", player):
-        if not is_monster(card) or is_extra_deck_monster(card.definition.fields):
-            continue
+        if not is_monster(card) or is_extra_deck_monster(card.definition.fields) or \
+                card.definition.fields.get("frame") == "Ritual":
+            continue                                   # a Ritual Monster is only Ritual Summoned
         need = tributes_needed(_level(card))
         if need:
             pool = tribute_pool(game, player) if pool is None else pool
@@ -76,6 +78,8 @@ def field_monster_actions(game: Any, player: int) -> list[Action]:
             continue
         if card.status.get("position_changed_turn") == turn or card.status.get("attacked_turn") == turn:
             continue
+        if card.definition.fields.get("frame") == "Link":
+            continue                               # a Link Monster cannot be in Defense Position
         new = DEFENSE if position(card) == ATTACK else ATTACK
         out.append(Action("change_position", player, card.id, label=f"change {card.name} to {new} position"))
     return out
@@ -151,4 +155,5 @@ def finish_summon(game: Any) -> None:
             game.record("flipped", cause=Cause.ACTION, player=summoner, card=cid, code=card.code, zone="monster")
         game.record("summoned", cause=Cause.ACTION, player=summoner, card=cid, how=pending["how"],
                     position=position(card))
+        mark_properly_summoned(game, card, pending["how"])
         timing.open_timing(game, {"on": "summoned", "how": pending["how"], "card": cid, "player": summoner})

@@ -8,7 +8,7 @@ from typing import Any
 from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
 from rulestack.state import Visibility
 
-from . import actions, chain, costs, reference, rules, timing, turn
+from . import actions, chain, costs, extra_deck, narration, reference, rules, timing, turn
 from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
 from .lua_api import SCRIPT_METHODS
 from .moves import send
@@ -60,10 +60,12 @@ class YugiohSystem(GameSystem):
         ZoneSpec("spell_trap", Visibility.PUBLIC),
         ZoneSpec("graveyard", Visibility.PUBLIC, ordered=True),
         ZoneSpec("banished", Visibility.PUBLIC),
+        ZoneSpec("overlay", Visibility.PUBLIC),   # Xyz Materials, each attached_to its Xyz Monster
     )
     deck_sections = {"main": "deck", "extra": "extra"}
     card_fields = {"card_type": ("string", True), "property": "string", "frame": "string", "attribute": "string",
-                   "type": "string", "level": "integer", "atk": "integer", "def": "integer", "text": "string"}
+                   "type": "string", "level": "integer", "atk": "integer", "def": "integer", "text": "string",
+                   **extra_deck.CARD_FIELDS}
     script_keys = {"maintenance": "table", "equip": "table", "lifetime": "table"}
     ability_kinds = ABILITY_KINDS
     default_zones = {Role.ACTIVATED: ("monster",), Role.TRIGGERED: ("monster",),
@@ -74,6 +76,7 @@ class YugiohSystem(GameSystem):
         "attacking": lambda game, card, want, player: _is_attacker(game, card) == bool(want),
         "just_summoned": lambda game, card, want, player: _just_summoned(game, card) == bool(want),
         "position": lambda game, card, want, player: card.zone == "monster" and position(card) == want,
+        "revivable": extra_deck.revivable_filter,
         "effect_monster": lambda game, card, want, player: (is_monster(card) and bool(card.definition.abilities))
         == bool(want),
     }
@@ -124,7 +127,7 @@ class YugiohSystem(GameSystem):
 
     # -- activation ----------------------------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | None:
+    def can_activate(self, game: Any, activation: Any) -> bool | str | None:
         """Spell speed, window, place and "When ..." timing for activations; the once-per-turn-by-name
         limit for triggers too (SEGOC puts triggers on the chain whatever their spell speed)."""
         ab = activation.ability
@@ -134,7 +137,7 @@ class YugiohSystem(GameSystem):
             if timing.name_locked(game, activation.player, activation.card.name):
                 return False
             return None
-        return timing.timing_problem(game, activation) is None
+        return timing.timing_problem(game, activation)   # the reason refuses (shown by "why not?"); None allows
 
     @hookimpl
     def announce(self, game: Any, activation: Any) -> Any:
@@ -271,6 +274,11 @@ class YugiohSystem(GameSystem):
             if is_extra_deck_monster(game.pool.entries[code].fields):
                 problems.append(f"{game.pool.entries[code].name} belongs in the Extra Deck")
         return problems
+
+    # -- narration -------------------------------------------------------------------------------------
+    @hookimpl
+    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+        return narration.narrate(game, event, viewer)
 
 
 def _is_attacker(game: Any, card: Any) -> bool:

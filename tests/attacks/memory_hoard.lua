@@ -1,4 +1,6 @@
--- Keep a large table alive in the script's globals after the call, starving later cards.
+-- Keep a large table alive after the call (in a local of the chunk, which its function keeps as
+-- an upvalue), starving later cards.
+local hoard
 return { abilities = { { kind = "activate", resolve = function(ctx)
   hoard = {}
   for i = 1, 2500 do hoard[i] = string.rep(string.char(65 + i % 26), 16000) .. i end

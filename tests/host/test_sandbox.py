@@ -22,7 +22,7 @@ from rulestack.sandbox import (LoadedScript, LuaFunctionRef, LuaSandbox, ScriptE
 
 ATTACKS = Path(__file__).resolve().parent.parent / "attacks"
 PWNED = Path("/tmp/rulestack-pwned")
-FAST = 2.0   # seconds: every limit must be enforced well within this
+FAST = 5.0   # CPU seconds of this process (not wall clock: the machine is shared): every limit is enforced well within this (~0.1-0.3 s measured)
 
 
 class HostBoom(Exception):
@@ -105,12 +105,12 @@ def no_pwned_file():
 
 
 def quick(fn, *args):
-    """Run fn and return (exception, seconds)."""
-    t0 = time.perf_counter()
+    """Run fn and return (exception, CPU seconds this process spent)."""
+    t0 = time.process_time()
     try:
         fn(*args)
     except BaseException as exc:   # noqa: BLE001 - the tests inspect it
-        return exc, time.perf_counter() - t0
+        return exc, time.process_time() - t0
     raise AssertionError("expected an exception")
 
 
@@ -367,7 +367,7 @@ def test_cpu_deadline():
     script = box.load("return { f = function() while true do end end }", file="t.lua")
     exc, seconds = quick(box.call, script.data["f"], None)
     assert isinstance(exc, ScriptLimitError) and exc.message == "time limit exceeded"
-    assert 0.25 < seconds < 1.5
+    assert 0.25 < seconds < FAST   # the deadline is CPU time, and so is what quick() measures
     box.close()
 
 
@@ -398,9 +398,10 @@ def test_pathological_pattern_is_refused_or_limited(host, name):
 
 
 @pytest.mark.parametrize("name, message", [
-    ("table_move_bomb", "range too large"), ("table_insert_len", "range too large"),
+    ("table_move_bomb", "range too large"), ("table_insert_len", "tables with a __len metamethod"),
     ("unpack_bomb", "too many values"), ("index_chain_concat", "range too large"),
-    ("rep_empty_loop", "too many repetitions"),
+    ("rep_empty_loop", "too many repetitions"), ("pattern_class_bomb", "pattern too complex"),
+    ("pattern_frontier_bomb", "pattern too complex"),
 ])
 def test_c_loops_are_guarded(host, name, message):
     exc, seconds = quick(host.run, name)
@@ -886,10 +887,12 @@ def test_close_during_a_call_is_refused():
 def test_loading_many_scripts_is_fast():
     box = LuaSandbox(methods={})
     source = (ATTACKS.parent / "attacks" / "error_position.lua").read_text()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for i in range(1000):
         box.load(source, file=f"card_{i}.lua", card=str(i))
-    assert time.perf_counter() - t0 < 0.5   # ~45 ms measured; generous for noisy machines
+    # ~45 ms measured on a quiet machine (benchmarks/ has the figures); this only catches a
+    # quadratic blow-up, not noise on a shared machine.
+    assert time.process_time() - t0 < 5
     box.close()
 
 
@@ -898,8 +901,41 @@ def test_call_overhead_is_small(host):
     f = script.data["f"]
     best = float("inf")
     for _ in range(5):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for _ in range(2000):
             host.box.call(f, 1)
-        best = min(best, (time.perf_counter() - t0) / 2000)
+        best = min(best, (time.process_time() - t0) / 2000)
     assert best < 50e-6   # ~3 us measured
+
+
+def test_patterns_with_long_sets_that_are_cheap_still_run():
+    """The set weight only refuses what is slow: a long set over a short subject is fine."""
+    with LuaSandbox(methods={}) as box:
+        s = box.load('return {f = function() return ("abc"):find("[" .. ("x"):rep(500) .. "b]") end}',
+                     file="sets.lua")
+        assert box.call(s.data["f"], None) == (2, 2)
+
+
+@pytest.mark.parametrize("call", ["table.insert(t, 1, 0)", "table.remove(t, 1)", "table.sort(t)",
+                                  "table.concat(t)", "table.unpack(t)"])
+def test_table_functions_refuse_a_lying_len_whatever_it_answers_first(call):
+    """The guard and the C function must see one length: a __len (which may answer differently
+    each time) is refused before the C function runs, with a named limit error."""
+    src = ("return {f = function() local n = 0; local t = setmetatable({}, {__len = function() "
+           "n = n + 1; return n == 1 and 1 or 2^40 end, __index = function() return 1 end, "
+           "__newindex = function() end}); " + call + " end}")
+    with LuaSandbox(methods={}) as box:
+        s = box.load(src, file="liar.lua", card="Liar")
+        start = time.process_time()
+        with pytest.raises(ScriptLimitError, match="__len metamethod are not allowed") as err:
+            box.call(s.data["f"], None)
+        assert time.process_time() - start < FAST
+        assert err.value.card == "Liar" and err.value.line == 1
+
+
+def test_numeric_strings_cannot_slip_past_the_table_guards():
+    with LuaSandbox(methods={}) as box:
+        s = box.load('return {f = function() local t = setmetatable({}, {__index = function() return "x" end}) '
+                     'return table.concat(t, "", 1, "1e12") end}', file="num.lua")
+        with pytest.raises(ScriptLimitError, match="range too large"):
+            box.call(s.data["f"], None)

@@ -33,6 +33,8 @@ PWNED = Path("/tmp/rulestack-pwned")
 
 E, LIMIT, MEMORY, LOAD = ScriptError, ScriptLimitError, ScriptMemoryError, CardDataError
 HARMLESS = None
+#: The order in which pairs() and next() walk the nondeterminism attack's table, in every runtime.
+KEY_ORDER = ",".join(["1", "3", "2.5"] + sorted(f"key{i}" for i in range(1, 41)) + ["true"])
 
 
 def marked(text: str) -> tuple[str, str]:
@@ -81,6 +83,8 @@ EXPECTED: dict[str, tuple[Any, ...]] = {
     "ctx_forge": ((E, "needs a valid ctx"),),
     "ctx_stale": (HARMLESS, (E, "needs a valid ctx")),
     "global_leak": (HARMLESS,),
+    "global_state": (marked("nil nil nil 1"), marked("nil nil nil 1")),
+    "nondeterminism": (marked(KEY_ORDER), marked(KEY_ORDER), marked("table function thread"), marked("nil")),
     "env_reach": (marked(""),),
     # -- collectgarbage and __gc ----------------------------------------------------------------------------
     "escape_collectgarbage": ((E, "global 'collectgarbage'"),),
@@ -111,17 +115,30 @@ EXPECTED: dict[str, tuple[Any, ...]] = {
     "concat_doubling_pcall": ((MEMORY, "memory limit exceeded"),),
     "table_fill": ((MEMORY, "memory limit exceeded"),),
     "memory_hoard": ((MEMORY, "retained too much memory"),),
+    "memory_hoard_global": (HARMLESS,),
     "near_cap_host_data": (HARMLESS,),
     "unpack_bomb": ((LIMIT, "too many values"),),
+    "host_data_remember": ((E, "ctx:remember(): this card would keep too much"),),
+    "host_data_record": ((E, "ctx:record(): this card has recorded too much this game"),
+                         (LIMIT, "instruction limit exceeded"), (E, "the event data is too large")),
+    "host_data_log": ((E, "ctx:log(): this card has recorded too much this game"),),
     "upper_amplify": ((LIMIT, "limit exceeded"),),
     # -- loops in C and pathological patterns --------------------------------------------------------------
     "rep_empty_loop": ((LIMIT, "too many repetitions"),),
     "table_move_bomb": ((LIMIT, "range too large"),),
-    "table_insert_len": ((LIMIT, "range too large"),),
+    "table_insert_len": ((LIMIT, "tables with a __len metamethod are not allowed"),),
     "index_chain_concat": ((LIMIT, "range too large"),),
     "pattern_bomb": ((LIMIT, "pattern too complex"),),
     "pattern_gsub_bomb": ((LIMIT, "pattern too complex"),),
     "plain_find_bomb": ((LIMIT, "too long for a plain search"),),
+    "pattern_class_bomb": ((LIMIT, "pattern too complex"),),
+    "pattern_frontier_bomb": ((LIMIT, "pattern too complex"),),
+    "pattern_load_time": ((LOAD, "pattern too complex"),),
+    "table_len_lies": tuple((LIMIT, f"table.{f}: tables with a __len metamethod are not allowed")
+                            for f in ("insert", "remove", "sort", "concat", "unpack")),
+    "table_len_load_time": ((LOAD, "table.sort: tables with a __len metamethod are not allowed"),),
+    "table_numeric_string": ((LIMIT, "range too large"), (LIMIT, "range too large"),
+                             (LIMIT, "too many repetitions")),
     # -- deep recursion in Lua and through C, deeply nested source ------------------------------------------
     "deep_recursion": ((E, "stack overflow"),),
     "deep_recursion_c": ((E, "stack overflow"),),

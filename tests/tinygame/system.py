@@ -18,6 +18,8 @@ from rulestack.state import Visibility
 from rulestack.system import EventKind, Phase
 from rulestack.windows import ResponseWindow, active_player, next_player, settle
 
+from . import narration
+
 HERE = Path(__file__).parent
 
 
@@ -267,3 +269,7 @@ class TinyGame(GameSystem):
     def validate_deck(self, game, deck):
         n = len(deck.sections.get("main", ()))
         return [] if 10 <= n <= 40 else [f"a Tiny deck has 10 to 40 cards, not {n}"]
+
+    @hookimpl
+    def narrate_event(self, game, event, viewer):
+        return narration.narrate(game, event, viewer)

@@ -32,6 +32,12 @@ def duel(*, active: int = 0, phase: str = "main1", turn: int = 3, lp: tuple[int,
     return sc
 
 
+def properly_summoned(sc: Scenario, *cards: int) -> None:
+    """Treat Extra Deck or Ritual Monsters a scenario placed as properly Summoned before (so they may
+    be Special Summoned from the GY later, like a real Synchro Summoned monster)."""
+    sc.game.set_value(None, "properly_summoned", tuple(sc.game.value_of(None, "properly_summoned", ())) + cards)
+
+
 @pytest.fixture
 def make_duel():
     return duel

@@ -2,7 +2,7 @@
 with the old script and passes with the text as printed."""
 from __future__ import annotations
 
-from .conftest import advance, duel
+from .conftest import advance, duel, properly_summoned
 
 
 def _labels(sc):
@@ -82,6 +82,7 @@ def test_fiendish_chain_stays_when_its_monster_is_tributed_and_goes_when_it_is_d
 def test_stardust_dragon_returns_when_its_effect_resolved_even_if_its_negation_found_nothing_to_negate():
     sc = duel()
     stardust = sc.add("Stardust Dragon", "monster", 1)
+    properly_summoned(sc, stardust)                              # it was Synchro Summoned before
     sc.add("Late Verdict", "spell_trap", 1, face_up=False)
     hole = sc.add("Dark Hole", "hand", 0)
     # Dark Hole (link 1), Stardust Dragon (link 2), Late Verdict (link 3) negates Dark Hole first:

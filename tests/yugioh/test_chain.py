@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulestack import Cause
 
-from .conftest import duel
+from .conftest import duel, properly_summoned
 
 
 def labels(sc, player=0, window="main"):
@@ -142,6 +142,7 @@ def test_YGO_A15_release_escape_stardust_dragon_tributed_as_its_cost_escapes_ski
     sc = duel()
     sc.add("Skill Drain", "spell_trap", 0)
     stardust = sc.add("Stardust Dragon", "monster", 1)
+    properly_summoned(sc, stardust)                              # it was Synchro Summoned before
     hole = sc.add("Dark Hole", "hand", 0)
     sc.add("Vorse Raider", "monster", 0)
     sc.answer("activate Dark Hole", "activate Stardust Dragon: negate a destruction")
@@ -157,6 +158,7 @@ def test_YGO_A15_release_escape_stardust_dragon_tributed_as_its_cost_escapes_ski
 def test_YGO_A15_stardust_dragon_under_fiendish_chain_still_escapes_and_returns_in_the_end_phase():
     sc = duel()
     stardust = sc.add("Stardust Dragon", "monster", 1)
+    properly_summoned(sc, stardust)                              # it was Synchro Summoned before
     chain = sc.add("Fiendish Chain", "spell_trap", 0, face_up=False)
     sc.add("Dark Hole", "hand", 0)
     sc.answer("activate Fiendish Chain")

@@ -184,7 +184,7 @@ def test_trap_hole_destroys_a_normal_summoned_monster():
     assert sc.zone("graveyard", 1) == ["Trap Hole"] and sc.zone("graveyard", 0) == ["Vorse Raider"]
 
 
-def test_solemn_judgment_and_stardust_warrior_negate_a_summon():
+def test_solemn_judgment_negates_a_summon_and_stardust_warrior_cannot_answer_a_normal_summon():
     sc = duel()
     sc.add("Vorse Raider", "hand", 0)
     sc.add("Solemn Judgment", "spell_trap", 1, face_up=False)
@@ -196,10 +196,10 @@ def test_solemn_judgment_and_stardust_warrior_negate_a_summon():
     sc = duel()
     sc.add("Vorse Raider", "hand", 0)
     warrior = sc.add("Stardust Warrior", "monster", 1)
-    sc.answer("normal summon Vorse Raider", "activate Stardust Warrior")
+    sc.answer("normal summon Vorse Raider")
     sc.run()
-    assert sc.card(warrior).zone == "graveyard" and sc.zone("graveyard", 0) == ["Vorse Raider"]
-    assert not sc.events("summoned")
+    assert sc.card(warrior).zone == "monster"                    # it answers Special Summons only
+    sc.assert_event("summoned", how="normal")
 
 
 def test_YGO_A17_chain_energy_charges_summons_sets_and_activations_from_the_hand():

@@ -234,7 +234,7 @@ def test_YGO_14_only_spell_speed_3_may_chain_to_a_counter_trap():
     offered = [o.label for o in sc.decision.options]
     assert sc.decision.player == 0
     assert offered == ["pass", "activate Seven Tools of the Bandit"]
-    with pytest.raises(IllegalAction, match="do not allow"):
+    with pytest.raises(IllegalAction, match="only Spell Speed 3 can respond to Spell Speed 3"):
         sc.game.activate(0, mst, 0, card_activation=True, window="chain")
     why = timing.timing_problem(sc.game, Activation(player=0, card=sc.card(mst), ability=sc.card(mst).definition
                                                     .abilities[0], window="chain"))

@@ -6,7 +6,7 @@ return {
   abilities = {
     { kind = "activate",
       requires = { { filter = { zone = "monster", player = "you" }, max = 4 } },   -- a free Monster Zone
-      targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster" } } },
+      targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster", revivable = true } } },
       resolve = function(ctx)
         local t = ctx:target()
         if t and ctx:special_summon(t, { position = "attack" }) then ctx:bond(t, { this = "leaves", monster = "destroyed" }) end

@@ -4,7 +4,7 @@ return {
   abilities = {
     { kind = "activate",
       requires = { { filter = { zone = "monster", player = "you" }, max = 4 } },   -- a free Monster Zone
-      targets = { { filter = { zone = "graveyard", card_type = "Monster" }, prompt = "a monster to revive" } },
+      targets = { { filter = { zone = "graveyard", card_type = "Monster", revivable = true }, prompt = "a monster to revive" } },
       resolve = function(ctx)
         local t = ctx:target()
         if t then ctx:special_summon(t, { position = "choose" }) end

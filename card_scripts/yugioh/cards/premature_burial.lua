@@ -9,7 +9,7 @@ return {
     { kind = "activate",
       requires = { { filter = { zone = "monster", player = "you" }, max = 4 } },   -- a free Monster Zone
       cost = { { "pay_lp", 800 } },
-      targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster" }, prompt = "a monster to revive" } },
+      targets = { { filter = { zone = "graveyard", player = "you", card_type = "Monster", revivable = true }, prompt = "a monster to revive" } },
       resolve = function(ctx)
         local t = ctx:target()
         if t and ctx:special_summon(t, { position = "attack" }) then

@@ -1,0 +1,144 @@
+"""Magic's events told in Magic's words: casting with targets, tapping, combat, the stack,
+state-based actions (rule numbers cited where the game knows them)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack.events import Cause, Event
+from rulestack.narrate import Teller, teller, words
+
+#: The steps and phases as the Comprehensive Rules name them (500.1).
+PHASES = {"beginning": "beginning phase", "precombat_main": "precombat main phase", "combat": "combat phase",
+          "postcombat_main": "postcombat main phase", "ending": "ending phase"}
+
+#: Why the rules put a permanent into the graveyard (the ``how`` of the move).
+_SBA_WHY = {"destroyed": "lethal damage, 704.5g", "toughness_zero": "toughness 0 or less, 704.5f",
+            "legend_rule": "the legend rule, 704.5j", "sacrificed": "its final chapter, 714.4"}
+
+
+def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
+    """One line for an event of a game of Magic, or ``None`` for the host's generic words."""
+    t = teller(game, ev, viewer)
+    k = ev.kind
+    fn = _BY_KIND.get(k)
+    return fn(t, ev) if fn is not None else None
+
+
+def _phase(t: Teller, ev: Event) -> str:
+    step = ev.get("step")
+    return f"· {words(step).capitalize()} step" if step else f"· {PHASES.get(ev.get('phase'), words(ev.get('phase'))).capitalize()}"
+
+
+def _moved(t: Teller, ev: Event) -> str | None:
+    cid, src, dst, how = ev.get("card"), ev.get("from"), ev.get("to"), ev.get("how")
+    who = t.player(ev.player)
+    card = t.owned(cid)
+    if how == "mulligan":
+        return f"{who} puts {t.card(cid)} back into their library (mulligan)"
+    if how == "discarded":
+        return f"{who} discards {t.card(cid)} down to hand size (514.1)"
+    if src == "stack" and dst == "battlefield":
+        return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control"
+    if src == "stack" and how == "resolved":
+        return f"{t.card(cid)} goes to {t.player(ev.get('to_player'))}'s graveyard"
+    if how == "countered":
+        return f"{t.card(cid)} is countered and put into {t.player(ev.get('to_player'))}'s graveyard"
+    if src == "hand" and dst == "battlefield" and ev.cause == Cause.ACTION:
+        return f"{who} plays {t.card(cid)}"
+    if src == "battlefield" and dst == "graveyard":
+        if ev.cause == Cause.RULE:
+            return f"{card} dies ({_SBA_WHY.get(how, words(how or 'state-based action'))})"
+        verb = "destroys" if how == "destroyed" else ("sacrifices" if how == "sacrificed" else "puts into the graveyard")
+        return f"{t.source() or who} {verb} {card}"
+    verbs = {"exile": "exiles", "hand": ("returns {card} to its owner's hand" if src == "battlefield"
+                                         else "puts {card} into its owner's hand"),
+             "library": "puts {card} into its owner's library", "graveyard": "puts {card} into the graveyard"}
+    if ev.cause == Cause.EFFECT and t.source() and dst in verbs:
+        verb = verbs[dst]
+        return f"{t.source()} {verb.format(card=card) if '{card}' in verb else verb + ' ' + card}"
+    return None
+
+
+def _activated(t: Teller, ev: Event) -> str:
+    card = t.card(ev.get("card"))
+    targets = t.item_targets(ev.get("item"))
+    aim = f" targeting {targets}" if targets else ""
+    kind = ev.get("kind_of")
+    if kind == "spell":
+        return f"{t.player(ev.player)} casts {card}{aim}"
+    if kind == "triggered":
+        return f"{card}'s triggered ability goes on the stack{aim}"
+    if kind == "chapter":
+        return f"{card}'s chapter ability goes on the stack{aim}"
+    return f"{t.player(ev.player)} activates {card}'s ability{aim}"
+
+
+def _status(t: Teller, ev: Event) -> str | None:
+    if ev.get("key") != "tapped":
+        return None
+    card = t.card(ev.get("card"))
+    if not ev.get("value"):
+        return f"{t.player(t.game.state.cards[ev.get('card')].controller)} untaps {card}"
+    if ev.cause == Cause.COST:
+        return f"{t.player(ev.player)} taps {card} for {t.source() or 'a cost'}"
+    if ev.cause == Cause.ACTION:
+        return ""   # told by the attack it is part of (508.1f)
+    return f"{card} becomes tapped{t.because()}"
+
+
+def _effect_began(t: Teller, ev: Event) -> str | None:
+    attr, value = ev.get("attr"), ev.get("value")
+    if ev.get("op") != "add" or attr not in ("power", "toughness") or not isinstance(value, int):
+        return None
+    pt = f"{value:+d}/+0" if attr == "power" else f"+0/{value:+d}"
+    targets = ev.get("targets") or ()
+    what = t.cards(targets) if targets else "each creature it applies to"
+    until = "" if ev.get("duration") in (None, "permanent") else f" {words(ev.get('duration'))}"
+    verb = "gets" if len(targets) == 1 else "get"
+    return f"{what} {verb} {pt}{until}{t.because()}"
+
+
+def _counters(t: Teller, ev: Event) -> str:
+    n, kind, card = ev.get("n"), ev.get("counter"), t.owned(ev.get("card"))
+    if kind == "lore":
+        return f"{card} gets a lore counter (chapter {ev.get('after')}, 714.2b)" if n == 1 else \
+            f"{card} gets {n} lore counters (now {ev.get('after')})"
+    what = f"a {kind} counter" if n == 1 else f"{n} {kind} counters"
+    verb = "gets" if ev.kind == "counters_added" else "loses"
+    return f"{card} {verb} {what} (now {ev.get('after')}){t.because()}"
+
+
+def _damage_dealt(t: Teller, ev: Event) -> str:
+    src = t.source() or "something"
+    return f"{src} deals {ev.get('amount')} damage to {t.owned(ev.get('card'))}"
+
+
+def _damaged(t: Teller, ev: Event) -> str:
+    src = t.source() or "something"
+    life = ev.get("life") or 0
+    return f"{src} deals {-(ev.get('delta') or 0)} damage to {t.player(ev.player)}: {life - (ev.get('delta') or 0)} → {life} life"
+
+
+_BY_KIND: dict[str, Any] = {
+    "phase": _phase,
+    "starting_player": lambda t, ev: f"{t.player(ev.get('value'))} plays first (103.1)",
+    "mulligan": lambda t, ev: f"{t.player(ev.player)} takes a mulligan (number {ev.get('count')})",
+    "drew": lambda t, ev: f"{t.player(ev.player)} draws {t.card(ev.get('card'))}{t.because()}",
+    "drew_from_empty": lambda t, ev: f"{t.player(ev.player)} must draw from an empty library (704.5b)",
+    "land_played": lambda t, ev: "",            # told by the land's move onto the battlefield
+    "cast": lambda t, ev: "",                   # told once its targets and costs are known (601.2i)
+    "moved": _moved,
+    "activated": _activated,
+    "resolving": lambda t, ev: f"{t.card(ev.get('card'))} resolves",
+    "status": _status,
+    "effect_began": _effect_began,
+    "counters_added": _counters,
+    "counters_removed": _counters,
+    "damage_dealt": _damage_dealt,
+    "damaged": _damaged,
+    "attacks": lambda t, ev: f"{t.owned(ev.get('card'))} attacks {t.player(ev.get('defender'))}",
+    "blocks": lambda t, ev: f"{t.owned(ev.get('card'))} blocks {t.owned(ev.get('attacker'))}",
+    "countered": lambda t, ev: f"{t.source() or 'an effect'} counters {t.card(ev.get('card'))}",
+    "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
+    "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",
+}
