@@ -106,7 +106,8 @@ def play_turn(game: Any) -> bool:
     for phase, step in STEPS[start:]:
         if step in ("declare_blockers", "combat_damage") and not combat.attackers(game):
             continue   # 508.8
-        game.set_phase(phase, step)
+        if step != "combat_damage":       # that step names itself: first strike comes first (510.4)
+            game.set_phase(phase, step)
         STEP_ACTIONS[step or phase](game)
     return True
 
@@ -148,7 +149,8 @@ def declare_blockers_step(game: Any) -> None:
 
 
 def combat_damage_step(game: Any) -> None:
-    """510, 510.4: a first-strike damage step first when a combatant has first or double strike."""
+    """510, 510.4: when a combatant has first or double strike as the step begins, a first-strike
+    combat damage step comes first (and is the step the log names first), then the regular one."""
     if combat.first_strike_step_needed(game):
         game.set_phase("combat", "first_strike_damage")
         combat.combat_damage(game, "first")
@@ -156,6 +158,7 @@ def combat_damage_step(game: Any) -> None:
         game.set_phase("combat", "combat_damage")
         combat.combat_damage(game, "regular")
     else:
+        game.set_phase("combat", "combat_damage")
         combat.combat_damage(game, "only")
     priority(game)
 
