@@ -178,9 +178,11 @@ def combat_damage(game: Any, step: str = "only") -> None:
         power = rules.power(game, blocker)
         if power > 0 and attacker.zone == "battlefield" and attacker.status.get("attacking"):
             assignments.append((blocker, attacker, power))
-    if step == "first":
-        for source, _, _ in assignments:
-            game.set_status(source, "struck_first", True, quiet=True)
+    if step == "first":     # 510.4: who had first or double strike as the first step began
+        for card in rules.creatures(game):
+            if (card.status.get("attacking") or card.status.get("blocking") is not None) and (
+                    game.has_keyword(card, "First strike") or game.has_keyword(card, "Double strike")):
+                game.set_status(card, "struck_first", True, quiet=True)
     merged: dict[tuple[int, Any], int] = {}
     order: list[tuple[Any, Any]] = []
     for source, target, n in assignments:

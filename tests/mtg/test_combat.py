@@ -185,3 +185,14 @@ def test_702_20b_vigilance_attacker_stays_untapped():
     t.add("Grizzly Bears")
     _attack(t, "Serra Angel", "Grizzly Bears")
     assert not t.card("Serra Angel").status.get("tapped") and t.card("Grizzly Bears").status.get("tapped")
+
+
+def test_510_4_a_first_striker_deals_no_damage_again_in_the_regular_step():
+    t = Table(phase="combat", step="declare_attackers")
+    t.add("Youthful Knight")                             # 2/1 first strike
+    t.add("Wall of Wood", player=1)                      # 0/3: survives the 2
+    _attack(t, "Youthful Knight")
+    _block(t, "Wall of Wood", "block Youthful Knight")
+    t.to_priority(phase="combat", step="end_of_combat")
+    assert t.card("Wall of Wood").zone == "battlefield" and t.card("Wall of Wood").status.get("damage") == 2
+    assert len(t.events("damage_dealt")) == 1
