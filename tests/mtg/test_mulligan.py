@@ -66,3 +66,11 @@ def test_103_5_london_mulligan_draws_seven_then_bottoms_one_per_mulligan():
     assert [len(game.cards_in("library", p)) for p in (0, 1)] == [35, 33]
     counts = [e.data["count"] for e in game.events if e.kind == "mulligan"]
     assert counts == [1, 2]
+
+
+def test_103_5_after_seven_mulligans_a_player_must_keep_an_empty_opening_hand():
+    step, asked = _play_setup({0: 99, 1: 0})
+    game = step.game
+    assert [e.data["count"] for e in game.events if e.kind == "mulligan"] == list(range(1, 8))
+    assert len(game.cards_in("hand", 0)) == 0 and len(game.cards_in("library", 0)) == 40
+    assert asked.count((0, "mulligan?")) == 7        # no eighth question was asked
