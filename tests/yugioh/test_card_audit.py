@@ -51,3 +51,15 @@ def test_axe_of_despair_returns_to_the_deck_by_tributing_a_monster_not_by_a_card
     assert sc.card(guardian).zone == "graveyard"
     assert sc.card(kept).zone == "hand"                      # no card from the hand is put back
     assert sc.card(axe).zone == "deck" and sc.zone("deck", 0)[-1] == "Axe of Despair"   # on top
+
+
+def test_chain_energy_charges_a_special_summon_from_the_hand():
+    from .conftest import duel
+    sc = duel()
+    sc.add("Chain Energy", "spell_trap", 1, face_up=True)
+    sc.add("Link Spider", "monster", 0)
+    guardian = sc.add("Celtic Guardian", "hand", 0)
+    sc.answer("activate Link Spider: Special Summon from the hand", "attack")
+    sc.run()
+    assert sc.card(guardian).zone == "monster"
+    assert sc.life(0) == 8000 - 500                    # the toll on a Special Summon from the hand
