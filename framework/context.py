@@ -114,6 +114,20 @@ def stopped_call(card: Card, ctx: EffectContext, nested: bool) -> None:
                       "anything; only a resolution can be stopped", card.name, card.definition.script or card.code)
 
 
+def triggering_event(game: Game, item: Item) -> Event | None:
+    """The :class:`Event` that triggered ``item`` (a triggered ability on the stack or chain), read
+    back from the game's log by the ``seq`` its ``event`` record keeps; None for an item that no
+    event triggered (an activation, a spell) or whose event is not in this game's log."""
+    record = item.event
+    if not record:
+        return None
+    seq = record.get("seq")
+    log = game.state.log
+    if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq <= len(log) and log[seq - 1].seq == seq:
+        return log[seq - 1]
+    return None
+
+
 class EffectContext:
     """The host side of ``ctx``: which game, card, ability, item, player and event a script
     function runs for."""
@@ -126,8 +140,14 @@ class EffectContext:
         self.ability: Ability | None = ability
         self.item: Item | None = item
         self.player: int | None = player if player is not None else (card.controller if card is not None else None)
-        self.event: Event | None = event if event is not None else (
-            activation.trigger.event if activation is not None and activation.trigger is not None else None)
+        if event is None and activation is not None and activation.trigger is not None:
+            event = activation.trigger.event
+        if event is None and item is not None:
+            event = triggering_event(game, item)
+        #: The event this call runs for: the one being matched (a trigger's condition), or the one
+        #: that triggered the ability being activated or resolved (found again from the item's
+        #: ``event`` record in the game's log), or None.
+        self.event: Event | None = event
         self.activation: Activation | None = activation
 
     @property
