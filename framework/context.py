@@ -78,6 +78,7 @@ class ModifySpec(TypedDict, total=False):
     value: ModifierValue
     duration: Name
     layer: Name
+    until_turn: int
 
 
 def relative_player(game: "Game", perspective: int | None, who: Any) -> int:
@@ -447,9 +448,14 @@ def m_change_life(ctx: EffectContext, who: Who, delta: Amount) -> int:
 
 def m_modify(ctx: EffectContext, what: Cards, spec: ModifySpec) -> int:
     """Begin a continuous effect on cards (ids are locked in now; a filter applies to whatever
-    matches later): ``{attr = "power", op = "add", value = 1000, duration = "until_end_of_turn"}``."""
+    matches later): ``{attr = "power", op = "add", value = 1000, duration = "until_end_of_turn"}``.
+    ``until_turn = N`` makes it last until the end of turn N (``ctx:turn()`` is this one), ended
+    by the host as that turn ends."""
     if not isinstance(spec, dict):
         raise ScriptUsageError("modify(cards, {attr=..., op=..., value=..., duration=...})")
+    until = spec.get("until_turn")
+    if until is not None and (isinstance(until, bool) or not isinstance(until, int)):
+        raise ScriptUsageError(f"modify(): until_turn must be a turn number, got {until!r}")
     kw: dict[str, Any] = {}
     if isinstance(what, dict) and what:
         kw["filter"] = what
@@ -457,7 +463,7 @@ def m_modify(ctx: EffectContext, what: Cards, spec: ModifySpec) -> int:
         kw["targets"] = _ids(ctx, what)
     eff = ctx.game.add_effect(str(spec.get("op", "add")), spec.get("attr"), spec.get("value"),
                               duration=str(spec.get("duration", "permanent")), source=ctx.source_id,
-                              controller=ctx.player, layer=spec.get("layer"), **kw)
+                              controller=ctx.player, layer=spec.get("layer"), until_turn=until, **kw)
     return eff.id
 
 

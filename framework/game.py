@@ -328,7 +328,9 @@ class Game:
             self._release_engine()
 
     def next_turn(self) -> None:
-        """Pass the turn to the next player; a game past ``max_turns`` is a draw."""
+        """End the effects lasting until the end of this turn (``until_turn``), then pass the turn
+        to the next player; a game past ``max_turns`` is a draw."""
+        self.primitives.end_effects_of_turn(self.state.turn)
         nxt = self.pm.hook.next_turn(game=self)
         if nxt is None:
             nxt = self.opponent(self.state.active_player)
@@ -430,15 +432,24 @@ class Game:
     def add_effect(self, op: str, attr: str | None, value: Any, *, targets: Iterable[int] | None = None,
                    filter: Mapping[str, Any] | None = None, duration: str = "permanent",
                    source: int | None = None, controller: int | None = None, layer: str | None = None,
-                   cause: str = Cause.EFFECT, **data: Any) -> FloatingEffect:
+                   cause: str = Cause.EFFECT, until_turn: int | None = None, **data: Any) -> FloatingEffect:
         """Begin a continuous effect. With ``targets`` it is locked onto those cards as they are
-        now (MTG 611.2c); with ``filter`` it applies to whatever matches at each recomputation."""
+        now (MTG 611.2c); with ``filter`` it applies to whatever matches at each recomputation.
+        With ``until_turn=N`` it lasts until the end of turn N (duration ``"until_end_of_turn_n"``
+        unless another is given): the host ends it as turn N ends (:meth:`end_effects_of_turn`)."""
         return self.primitives.add_effect(op, attr, value, targets=targets, filter=filter, duration=duration,
-                                          source=source, controller=controller, layer=layer, cause=cause, **data)
+                                          source=source, controller=controller, layer=layer, cause=cause,
+                                          until_turn=until_turn, **data)
 
     def end_effects(self, predicate: Callable[[FloatingEffect], bool]) -> int:
         """End the continuous effects matching ``predicate`` (e.g. all "until end of turn")."""
         return self.primitives.end_effects(predicate)
+
+    def end_effects_of_turn(self, turn: int | None = None) -> int:
+        """End the effects made with ``until_turn`` that turn ``turn`` (default: this turn) or an
+        earlier one ends. :meth:`next_turn` does it for the turn ending; a system calls it itself
+        when its rules end them at a given step of the end of turn. Returns how many ended."""
+        return self.primitives.end_effects_of_turn(self.state.turn if turn is None else turn)
 
     def end_game(self, winners: Iterable[int], reason: str) -> None:
         """End the game now. Raises :class:`GameOver`, which :meth:`play` catches."""
