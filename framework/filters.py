@@ -5,7 +5,9 @@ Keys:
 
 =================  ======================================================================
 ``zone``           a zone name or a list of them
-``player``         whose zone / who controls it: ``"you"``, ``"opponent"``, ``"any"``
+``player``         whose zone / who controls it: ``"you"``, ``"opponent"``, ``"any"``; a shared
+                   zone (no player: a stack, a play area) is searched too, and its cards match
+                   by their controller
 ``controller``     the same as ``player``
 ``owner``          who owns it, same words
 ``name``           the exact name; ``name_contains`` a part of it
