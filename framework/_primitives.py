@@ -358,6 +358,26 @@ class StatePrimitives:
                 ended += 1
         return ended
 
+    def carry_effects(self, old: Card, new: Card, *, old_generation: int | None = None) -> int:
+        """Make the effects locked onto ``old`` apply to ``new`` as well, from now on (the same
+        game object going on as another card). ``old_generation``: the generation of ``old`` the
+        effects must have been locked onto (default: any). Returns how many were carried."""
+        carried = 0
+        for eff in self.game.state.effects:
+            if not eff.targets or old.id not in eff.targets:
+                continue
+            gens = dict(eff.data.get("generations", {}))
+            if old_generation is not None and gens.get(old.id, old_generation) != old_generation:
+                continue
+            if new.id in eff.targets and gens.get(new.id, new.generation) == new.generation:
+                continue    # it applies to the new card already
+            gens[new.id] = new.generation
+            if new.id not in eff.targets:
+                self.game.set(eff, "targets", list(eff.targets) + [new.id])
+            self.game.set(eff, "data", {**eff.data, "generations": gens})
+            carried += 1
+        return carried
+
     def end_effects_of_turn(self, turn: int) -> int:
         """End the effects that last until the end of turn ``turn`` or of an earlier one (their
         ``until_turn``). The host calls it as each turn ends (:meth:`Game.next_turn`); a system

@@ -445,6 +445,17 @@ class Game:
         """End the continuous effects matching ``predicate`` (e.g. all "until end of turn")."""
         return self.primitives.end_effects(predicate)
 
+    def carry_effects(self, old: Card | int, new: Card | int, *, old_generation: int | None = None) -> int:
+        """Make the continuous effects locked onto ``old`` apply to ``new`` too, from now on: for a
+        game object that goes on as another card (a card stacked on top of it that takes its
+        place, a card replaced by another "as the same object"). A move makes a new object (its
+        effects stop applying); call this after the moves. ``old_generation`` limits it to the
+        effects locked onto that generation of ``old`` (its generation before the moves). Returns
+        how many effects were carried; nothing is recorded in the log."""
+        old_card = self.card(old) if isinstance(old, int) else old
+        new_card = self.card(new) if isinstance(new, int) else new
+        return self.primitives.carry_effects(old_card, new_card, old_generation=old_generation)
+
     def end_effects_of_turn(self, turn: int | None = None) -> int:
         """End the effects made with ``until_turn`` that turn ``turn`` (default: this turn) or an
         earlier one ends. :meth:`next_turn` does it for the turn ending; a system calls it itself
