@@ -28,7 +28,8 @@ from .system import REPLACEABLE_EVENTS, GameSystem, find_system
 
 #: The card filter keys the host reads (see :mod:`rulestack.filters`).
 HOST_FILTER_KEYS = frozenset({"zone", "player", "controller", "owner", "name", "name_contains", "code", "face_up",
-                              "other", "self", "status", "counters", "keyword", "min", "max", "where"})
+                              "other", "self", "attached_to_self", "host_of_self", "status", "counters", "keyword",
+                              "min", "max", "where"})
 #: Values every card has besides its data fields, which a filter may compare.
 DERIVED_KEYS = frozenset({"keywords"})
 #: The trigger keys the host reads; any other key is compared with the event's field of that name.

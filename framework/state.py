@@ -243,6 +243,11 @@ class Item(Journaled):
         return f"{card.name}{label}"
 
 
+#: The duration of an effect that ends at the end of a given turn (its ``until_turn``): "until the
+#: end of your opponent's next turn" is ``until_turn = turn + 1`` (or ``+ 2``, said on their turn).
+UNTIL_END_OF_TURN_N = "until_end_of_turn_n"
+
+
 @attrs.define(eq=False, slots=False, on_setattr=attrs.setters.NO_OP)
 class FloatingEffect(Journaled):
     """A continuous effect created by a resolution ("gets +1/+0 until end of turn"), or by rules.
@@ -265,6 +270,13 @@ class FloatingEffect(Journaled):
     timestamp: int
     layer: str | None = None
     data: dict = attrs.field(factory=dict)
+
+    @property
+    def until_turn(self) -> int | None:
+        """The turn at whose end this effect ends (``data["until_turn"]``, set by
+        :meth:`Game.add_effect`'s ``until_turn``), or None for an effect that does not end so."""
+        turn = self.data.get("until_turn")
+        return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
 
 
 class GameState(Journaled):
