@@ -122,3 +122,51 @@ class FunctionAgent:
 
     def decide(self, decision: d.Decision, seat: Seat) -> Any:
         return self.fn(decision, seat)
+
+
+#: Agents by the name ``--agent NAME[:option=value,...]`` gives (see :func:`make_agent`).
+AGENT_NAMES = ("random", "greedy", "mcts")
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"mcts:playouts=50,depth=20"`` -> ``("mcts", {"playouts": "50", "depth": "20"})``."""
+    name, _, rest = spec.partition(":")
+    name = name.strip().lower()
+    if name not in AGENT_NAMES:
+        raise RulestackError(f"unknown agent {name!r} in --agent {spec!r}: use one of {', '.join(AGENT_NAMES)}")
+    options: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.replace(":", ",").split(","))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise RulestackError(f"--agent {spec!r}: option {part!r} must be KEY=VALUE (e.g. mcts:playouts=50)")
+        options[key.strip()] = value.strip()
+    return name, options
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """Build the agent ``spec`` names (``random``, ``greedy``, ``mcts`` with ``:key=value``
+    options, e.g. ``mcts:playouts=50``), seeded with ``seed``."""
+    name, options = parse_agent_spec(spec)
+    if name == "random":
+        if options:
+            raise RulestackError(f"--agent {spec!r}: the random agent takes no options")
+        return RandomAgent(seed)
+    from . import search
+    cls = search.GreedyAgent if name == "greedy" else search.MCTSAgent
+    try:
+        return cls(seed, **{k: float(v) if "." in v else int(v) for k, v in options.items()})  # type: ignore[arg-type]
+    except (TypeError, ValueError) as e:
+        raise RulestackError(f"--agent {spec!r}: {e} (options of {name}: see rulestack.search.{cls.__name__})") from e
+
+
+def seat_agents(specs: Iterable[str] | None, seed: int, players: int) -> list[Agent] | None:
+    """The agents of a game from ``--agent`` specs, one per seat in order (missing seats are
+    random); ``None`` when no spec is given (the game's own default random agents). Seat ``i``
+    is seeded ``seed * 7919 + i + 1`` like the default agents, so ``--agent random`` changes nothing."""
+    specs = list(specs or [])
+    if not specs:
+        return None
+    if len(specs) > players:
+        raise RulestackError(f"{len(specs)} --agent options for a game of {players} players")
+    specs += ["random"] * (players - len(specs))
+    return [make_agent(s, seed * 7919 + i + 1) for i, s in enumerate(specs)]
