@@ -165,3 +165,17 @@ def test_the_greedy_agent_beats_the_random_agent_in_one_piece():
         wins += seat in result.winners
     low, high = wilson_interval(wins, games)
     assert low > 0.5, f"greedy won {wins} of {games}: 95% interval [{low:.2f}, {high:.2f}] includes 50%"
+
+
+@pytest.mark.parametrize("system", ["onepiece", "yugioh"])
+def test_a_system_scores_positions_with_its_own_evaluation(system):
+    cls = find_system(system)
+    game = Game(system, list(cls.sample_decks), seed=1)
+    game.start()
+    assert game.pm.hook.evaluate_position(game=game, player=0) is not None
+    assert evaluate(game, 0) == pytest.approx(-evaluate(game, 1))
+    hand = game.cards_in("hand", 1)
+    before = evaluate(game, 0)
+    game.move(hand[0], "graveyard" if system == "yugioh" else "trash", 1)
+    assert evaluate(game, 0) > before   # the opponent lost a card from hand
+    game.close()
