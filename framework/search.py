@@ -28,7 +28,8 @@ from .step import StepGame
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["default_evaluation", "determinise", "evaluate", "fork", "replay_to"]
+__all__ = ["ForkError", "GreedyAgent", "MCTSAgent", "default_evaluation", "determinise", "evaluate", "fork",
+           "replay_to", "try_action"]
 
 
 class ForkError(RulestackError):
