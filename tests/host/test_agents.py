@@ -146,11 +146,16 @@ def test_random_agents_by_name_play_the_same_game_as_the_default():
 
 def test_search_agents_are_deterministic():
     def play() -> Game:
-        game = Game("tiny", ["alpha", "beta"], seed=7,
-                    agents=[GreedyAgent(1), MCTSAgent(2, playouts=2, depth=4, options=2)])
+        game = Game("tiny", ["alpha", "beta"], seed=7, agents=[GreedyAgent(1), RandomAgent(2)])
         game.play()
         return game
     assert play().state == play().state
+    step = stepped(seed=7)
+    from rulestack._asking import Seat
+    seat = Seat(step.game, step.player)
+    picks = {repr(MCTSAgent(3, playouts=4, depth=4, options=3).decide(step.decision, seat)) for _ in range(2)}
+    assert len(picks) == 1
+    step.close()
 
 
 def test_the_greedy_agent_beats_the_random_agent_in_one_piece():
