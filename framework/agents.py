@@ -125,3 +125,6 @@ class FunctionAgent:
 
     def decide(self, decision: d.Decision, seat: Seat) -> Any:
         return self.fn(decision, seat)
+
+
+#: Agents by the name ``--agent NAME[:option=value,...]`` gives (see :func:`make_agent`).

@@ -47,9 +47,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = args.human
     if human is not None and not 0 <= human < system.player_count:
         raise RulestackError(f"--human takes a seat from 0 to {system.player_count - 1}, got {human}")
-    agents: list[Any] = []   # empty: the game seats its own random agents
+    from .search import seat_agents
+    agents = seat_agents(args.agent, args.seed, system.player_count) or []   # empty: the game seats random agents
     if human is not None:
-        agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
+        agents = agents or [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
         agents[human] = HumanAgent(human)
     view = _play_view(args, system.player_count)
     narrator = LiveNarrator([view]) if human is None and not args.quiet and not args.events else None
@@ -136,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="extra card data (a .yaml file or a folder), e.g. the cards you are writing")
     p.add_argument("--human", type=int, default=None, metavar="P",
                    help="take seat P yourself: see your view, choose among the legal choices")
+    p.add_argument("--agent", action="append", metavar="NAME[:KEY=VALUE,...]",
+                   help="the agent of the next seat: random, greedy or mcts (e.g. mcts:playouts=50); once per seat, "
+                        "missing seats are random")
     p.add_argument("--replay", metavar="FILE", help="record the game (decisions, digests, final state) to FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     shown = p.add_mutually_exclusive_group()

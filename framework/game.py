@@ -345,6 +345,12 @@ class Game:
             j.setitem(self.state.values, "once_per_turn", ())
         self.record("turn_began", player=nxt, turn=self.state.turn)
 
+    def fork(self) -> Any:
+        """An independent copy of this game at the decision it waits for, as a
+        :class:`~rulestack.step.StepGame` (built by replay; see :mod:`rulestack.search`)."""
+        from .search import fork
+        return fork(self)
+
     def close(self) -> None:
         """Give the game's engine (system instance, plugin manager, Lua sandbox) back to the
         runtime, made as new for the next game."""

@@ -283,3 +283,15 @@ def narrate_event(game: Game, event: Event, viewer: int | None) -> str | None:
     line returned is used; ``None`` lets another plugin, or the host, narrate it. Return ``""``
     for an event not worth a line. Name cards and players through :func:`rulestack.narrate.teller`,
     which hides what the viewer could not see (and shows everything in the omniscient view)."""
+
+
+# -- search agents (rulestack.search) -------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def evaluate_position(game: Game, player: int) -> float | None:
+    """How good the position of an unfinished game is for ``player``, as a number (higher is
+    better; a won game is worth ``rulestack.search.WIN``, so keep scores well below it). Used by
+    the greedy and Monte Carlo agents to compare the positions their options lead to. Read only
+    what ``player`` may know (life, counts of cards, public cards): search agents call it on
+    determinised forks. ``None`` lets the host's generic score (life difference, cards in hand,
+    board size; :func:`rulestack.search.default_evaluation`) decide."""

@@ -66,8 +66,11 @@ def add_replay(sub: Any) -> None:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import make_backend, plan_for, simulate
     plan = plan_for(args.system, args.deck, games=args.games, seed=args.seed, settings=_settings(args.set),
-                    cards=args.cards or (), swap_seats=not args.fixed_seats)
+                    cards=args.cards or (), swap_seats=not args.fixed_seats,
+                    agents=tuple(args.agent or ()))
     _refuse_illegal_decks(plan)
+    from ..search import seat_agents
+    seat_agents(plan.agents, 0, len(plan.decks))   # a bad --agent is refused before any game
     backend = make_backend(args.backend, args.workers, args.ray_address)
     summary = simulate(plan, backend, out=args.out, replays=args.replays, progress=not args.no_progress)
     if args.json:
@@ -103,6 +106,9 @@ def add_simulate(sub: Any) -> None:
                    help="local processes (default) or a Ray cluster (pip install 'rulestack[ray]')")
     p.add_argument("--ray-address", default=None, metavar="ADDR",
                    help="the Ray cluster to join (default: start a local Ray)")
+    p.add_argument("--agent", action="append", metavar="NAME[:KEY=VALUE,...]",
+                   help="the agent of the next seat: random, greedy or mcts (e.g. --agent greedy --agent "
+                        "mcts:playouts=50); once per seat, missing seats are random")
     p.add_argument("--out", metavar="FILE", help="write one JSON line per game")
     p.add_argument("--replays", default="rulestack-failures", metavar="DIR",
                    help="where failed games leave their replay files (default ./rulestack-failures)")

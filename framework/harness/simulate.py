@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TextIO
 import attrs
 
 from ..cards import Deck
+from ..search import seat_agents
 from ..errors import ConfigurationError
 from ..game import Game
 from ..system import GameSystem
@@ -60,6 +61,8 @@ class SimulationPlan:
     settings: Mapping[str, Any] = attrs.field(factory=dict)
     swap_seats: bool = True
     labels: tuple[str, ...] = ()
+    #: ``--agent`` specs, one per seat (see :func:`rulestack.search.seat_agents`); empty: random agents.
+    agents: tuple[str, ...] = ()
 
     def seats(self, index: int) -> tuple[int, ...]:
         """Which deck (by position in ``decks``) sits in each seat for game ``index``."""
@@ -105,7 +108,8 @@ def play_game(plan: SimulationPlan, index: int) -> dict[str, Any]:
     start = time.perf_counter()
     game: Game | None = None
     try:
-        game = Game(cls, [decks[i] for i in seats], seed=seed, settings=plan.settings)
+        game = Game(cls, [decks[i] for i in seats], seed=seed, settings=plan.settings,
+                    agents=seat_agents(plan.agents, seed, len(seats)))
         record_decisions(game)   # only when replayed alone after a worker died (see _died)
         result = game.play()
         rec.update(winners=list(result.winners), winner_decks=[labels[seats[w]] for w in result.winners],
@@ -417,8 +421,8 @@ def simulate(plan: SimulationPlan, backend: Any = None, *, out: str | Path | Non
 
 def plan_for(system: str | type, decks: Sequence[str] | None = None, *, games: int = 100, seed: int = 0,
              settings: Mapping[str, Any] | None = None, cards: Iterable[str | Path] = (),
-             swap_seats: bool = True) -> SimulationPlan:
-    """A plan for ``system`` (default: its sample decks)."""
+             swap_seats: bool = True, agents: Sequence[str] = ()) -> SimulationPlan:
+    """A plan for ``system`` (default: its sample decks), with ``--agent`` specs per seat."""
     ref = SystemRef.of(system, list(cards))
     cls = ref.load()
     chosen = tuple(str(d) for d in (decks or cls.sample_decks))
@@ -428,4 +432,4 @@ def plan_for(system: str | type, decks: Sequence[str] | None = None, *, games: i
     if games < 1:
         raise ConfigurationError("--games must be at least 1")
     return SimulationPlan(system=ref, decks=resolved, games=games, seed=seed, settings=dict(settings or {}),
-                          swap_seats=swap_seats)
+                          swap_seats=swap_seats, agents=tuple(agents))

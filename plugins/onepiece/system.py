@@ -13,7 +13,7 @@ from typing import Any
 
 from rulestack import CostComponent, GameSystem, Modifier, hookimpl
 
-from . import abilities, actions, areas, choices, deck_rules, narration, prohibitions, reference, resolution, rules, turn
+from . import abilities, actions, areas, choices, deck_rules, evaluation, narration, prohibitions, reference, resolution, rules, turn
 from .costs import COST_KINDS
 from .vocabulary import SCRIPT_METHODS
 
@@ -59,6 +59,11 @@ class OnePieceSystem(GameSystem):
     card_resource = ("rulestack_cards", "onepiece")
     sample_decks = ("red_straw_hat_crew", "black_navy")
     max_turns = 200
+
+    @hookimpl
+    def evaluate_position(self, game: Any, player: int) -> float:
+        """The search agents' score of a position (see :mod:`.evaluation`)."""
+        return evaluation.evaluate(game, player)
 
     # -- setup and turns -----------------------------------------------------------------------
     @hookimpl

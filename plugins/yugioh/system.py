@@ -8,7 +8,7 @@ from typing import Any
 from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
 from rulestack.state import Visibility
 
-from . import actions, chain, costs, extra_deck, narration, reference, rules, timing, turn
+from . import actions, chain, costs, evaluation, extra_deck, narration, reference, rules, timing, turn
 from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
 from .lua_api import SCRIPT_METHODS
 from .moves import send
@@ -102,6 +102,11 @@ class YugiohSystem(GameSystem):
         self.settled_at = -1
         #: The zones from which some card of this game has an activated ability, and for how many cards.
         self.activation_zones: tuple[int, tuple] = (0, ())
+
+    @hookimpl
+    def evaluate_position(self, game: Any, player: int) -> float:
+        """The search agents' score of a position (see :mod:`.evaluation`)."""
+        return evaluation.evaluate(game, player)
 
     # -- setup and turns ------------------------------------------------------------------------------
     @hookimpl
