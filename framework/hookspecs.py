@@ -213,3 +213,20 @@ def narrate_event(game: Game, event: Event, viewer: int | None) -> str | None:
     spectator); ``None`` lets another plugin, or the host, narrate it. Return ``""`` for an event
     not worth a line. Name cards and players through :func:`rulestack.narrate.teller`, which hides
     what the viewer could not see (and shows everything in the omniscient view)."""
+
+
+@hookspec
+def decision_answered(game: Game, decision: Any, answer: Any) -> None:
+    """An agent answered ``decision`` (a :class:`~rulestack.decisions.Decision` that offered more
+    than one answer) with ``answer`` (validated, as recorded in the replay). An observer: the
+    ``rulestack play`` narrator tells the decisions that leave no event behind (passes). Decisions
+    are not events: nothing here is recorded and nothing may change the game."""
+
+
+@hookspec(firstresult=True)
+def narrate_decision(game: Game, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """One line in the game's own words for an answered ``decision`` as ``viewer`` may see it
+    ("P1 does not block", "P0 ends the Battle Phase"), ``""`` for an answer not worth a line (one
+    whose events tell it already), or ``None`` to let the host word it (for an action decision
+    answered with an action of kind ``pass``: "P1 passes"). Called for decisions that offered more
+    than one answer; the game is as it was when the answer was given."""

@@ -140,12 +140,13 @@ NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
     "security_battle": _security_battle,
     "deletion_prevented": lambda g, e, v: f"{_name(g, e.get('card'))} is not deleted: {e.get('why')}.",
     "attack_ended": lambda g, e, v: f"The attack of {_name(g, e.get('card'))} ends.",
-    "turn_began": lambda g, e, v: f"Turn {e.get('turn')}: {_who(g, e.player)}'s turn.",
-    "turn_started": lambda g, e, v: f"{_who(g, e.player)}'s turn starts.",
+    "turn_began": lambda g, e, v: f"--- Turn {e.get('turn')}: {_who(g, e.player)} ---",
+    # The turn starts inside the unsuspend phase (6-2-1-2): one line for both.
+    "turn_started": lambda g, e, v: f"{_who(g, e.player)}'s turn starts: unsuspend phase.",
     "end_of_turn": lambda g, e, v: f"End of {_who(g, e.player)}'s turn.",
     "end_of_turn_postponed": lambda g, e, v: f"The memory is back on {_who(g, e.player)}'s side: the turn goes on.",
     "could_not_draw": lambda g, e, v: f"{_who(g, e.player)} has no card to draw in their draw phase.",
-    "phase": lambda g, e, v: f"{_who(g, e.player)}: {str(e.get('phase')).replace('_', ' ')} phase"
+    "phase": lambda g, e, v: "" if e.get("phase") == "unsuspend" else f"{_who(g, e.player)}: {str(e.get('phase')).replace('_', ' ')} phase"
                              + (f", {str(e.get('step')).replace('_', ' ')}" if e.get("step") else "") + ".",
     "status": _status,
     "activated": _activated,
@@ -167,3 +168,8 @@ def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
     does not know (another plugin, or the host, may tell it)."""
     teller = NARRATORS.get(event.kind)
     return teller(game, event, viewer) if teller is not None else None
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """The words for an answered decision (a pass), or ``None`` for the host's "P1 passes"."""
+    return None

@@ -142,3 +142,8 @@ _BY_KIND: dict[str, Any] = {
     "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",
 }
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """The words for an answered decision (a pass), or ``None`` for the host's "P1 passes"."""
+    return None

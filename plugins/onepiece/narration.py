@@ -136,3 +136,8 @@ _BY_KIND: dict[str, Any] = {
     "effect_began": _effect_began,
 }
 
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """The words for an answered decision (a pass), or ``None`` for the host's "P1 passes"."""
+    return None

@@ -177,3 +177,8 @@ def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
     if teller is None:
         return None
     return teller(_Teller(game, event, viewer))
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """The words for an answered decision (a pass), or ``None`` for the host's "P1 passes"."""
+    return None

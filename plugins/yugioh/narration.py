@@ -14,7 +14,11 @@ STEPS = {"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step"
 DAMAGE_TIMINGS = {"start": "start of the Damage Step", "before_calculation": "before damage calculation",
                   "after_calculation": "after damage calculation", "end": "end of the Damage Step"}
 SUMMONS = {"normal": "Normal Summons", "tribute": "Tribute Summons", "flip": "Flip Summons",
-           "special": "Special Summons"}
+           "special": "Special Summons", "synchro": "Synchro Summons", "xyz": "Xyz Summons",
+           "link": "Link Summons", "fusion": "Fusion Summons", "ritual": "Ritual Summons"}
+#: The kinds of material, as a summon's ``how`` names them.
+MATERIALS = {"synchro": "Synchro Material", "xyz": "Xyz Material", "link": "Link Material",
+             "fusion": "Fusion Material", "ritual": "Tributes for the Ritual Summon"}
 
 
 def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
@@ -52,6 +56,15 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return ""   # told by the summon itself
     if how == "activated":
         return ""   # told by the activation (chain link)
+    if isinstance(how, str) and how.endswith("_material"):
+        return ""   # told with the summon that used it (materials_used)
+    if how == "attached":
+        under = ev.get("under")
+        if under is not None and under == ev.source:
+            return ""   # attached by the Xyz Summon itself: told with it (materials_used)
+        return f"{card} is attached to {t.owned(under)} as Xyz Material{t.because()}"
+    if how == "detached":
+        return f"{card} is detached (Xyz Material) and sent to the GY{by_card}"
     if how == "resolved":
         return f"{t.card(cid)} goes to the GY after resolving"
     if how == "tributed":
@@ -82,6 +95,13 @@ def _summoned(t: Teller, ev: Event) -> str:
     pos = ev.get("position")
     verb = SUMMONS.get(how, f"{words(how)} Summons")
     return f"{who} {verb} {card}" + (f" in {pos} position" if pos else "") + t.because()
+
+
+def _materials_used(t: Teller, ev: Event) -> str:
+    how = ev.get("how")
+    what = MATERIALS.get(how, f"{words(how)} Material")
+    cards = t.cards(ev.get("materials") or ())
+    return f"{t.player(ev.player)} uses {cards} as {what} for {t.card(ev.get('card'))}{t.because()}"
 
 
 def _chain_link(t: Teller, ev: Event) -> str:
@@ -148,6 +168,7 @@ _BY_KIND: dict[str, Any] = {
     "damage_timing": lambda t, ev: f"· {DAMAGE_TIMINGS.get(ev.get('timing'), words(ev.get('timing')))}",
     "moved": _moved,
     "summoned": _summoned,
+    "materials_used": _materials_used,
     "monster_set": lambda t, ev: "",   # told by the move that Set it
     "flipped": lambda t, ev: f"{t.owned(ev.get('card'), shown=True)} is flipped face-up{t.because()}",
     "position_changed": lambda t, ev: f"{t.player(ev.player)} changes {t.card(ev.get('card'))} to "
@@ -173,3 +194,8 @@ _BY_KIND: dict[str, Any] = {
                                      if ev.get("counter") == "turn" else None),
     "effect_began": _effect_began,
 }
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """The words for an answered decision (a pass), or ``None`` for the host's "P1 passes"."""
+    return None
