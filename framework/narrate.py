@@ -466,6 +466,7 @@ class LiveNarrator:
         self._said: list[tuple[Event | None, tuple[str | None, ...]]] = []
         self.game: Any = None
         self._turned = False   # the first turn's header is told (or a turn began)
+        self._answers: list[tuple[None, tuple[str | None, ...]]] = []
 
     @hookimpl
     def on_event(self, game: Any, event: Event) -> None:
@@ -489,7 +490,9 @@ class LiveNarrator:
         said = tuple(narrate_answer(game, decision, answer, None if v == "omniscient" else v,
                                     omniscient=v == "omniscient") for v in self.views)
         if any(said):
-            self._said.append((None, said))
+            entry = (None, said)
+            self._said.append(entry)
+            self._answers.append(entry)
 
     def _kept(self) -> list[tuple[Event | None, tuple[str | None, ...]]]:
         """Every entry but the events rolled back since."""
@@ -503,6 +506,11 @@ class LiveNarrator:
         """``(event, lines per view)`` for every event still in the game's log, in order (without
         the answered decisions: see :meth:`lines`)."""
         return [(ev, said) for ev, said in self._kept() if ev is not None]
+
+    def answer_lines(self, view: View = None) -> list[str]:
+        """Only the lines told for answered decisions (passes), in order, in one of the views."""
+        i = self.views.index(view)
+        return [said[i] for _, said in self._answers if said[i]]
 
     def lines(self, view: View = None) -> list[str]:
         """The narrated lines of one of the views, in order: the events' and, in their place, the

@@ -180,5 +180,5 @@ def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
 
 
 def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
-    """The words for an answered decision (a pass), or ``None`` for the host's "P1 passes"."""
+    """``None``: a pass of priority is the host's "P1 passes"; any other answer is told by its events."""
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack.events import Cause, Event
-from rulestack.narrate import Teller, teller, words
+from rulestack.narrate import Teller, chosen_action, teller, words
 
 PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
           "main2": "Main Phase 2", "end": "End Phase"}
@@ -197,5 +197,20 @@ _BY_KIND: dict[str, Any] = {
 
 
 def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
-    """The words for an answered decision (a pass), or ``None`` for the host's "P1 passes"."""
+    """The words for the turn player moving on (ending Main Phase 1 or the Battle Phase, ending
+    the turn), or ``None`` for the host's "P1 passes" (a pass of priority in a response window)."""
+    action = chosen_action(decision, answer)
+    if action is None:
+        return None
+    who, st = game.state.players[decision.player].name, game.state
+    if action.kind == "end_turn":
+        return f"{who} ends the turn"
+    if action.kind != "pass" or decision.player != st.active_player:
+        return None
+    if decision.prompt == "battle":
+        return f"{who} ends the Battle Phase"
+    if decision.prompt == "main":
+        if st.phase == "main1" and st.turn > 1:
+            return f"{who} moves on to the Battle Phase"
+        return f"{who} moves on to the End Phase"
     return None
