@@ -13,6 +13,8 @@ STEPS = {"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step"
 #: The timings of the Damage Step.
 DAMAGE_TIMINGS = {"start": "start of the Damage Step", "before_calculation": "before damage calculation",
                   "after_calculation": "after damage calculation", "end": "end of the Damage Step"}
+#: Zones in the Duel's words.
+ZONES = {"extra": "Extra Deck", "deck": "Deck", "hand": "hand", "graveyard": "GY", "banished": "banishment"}
 SUMMONS = {"normal": "Normal Summons", "tribute": "Tribute Summons", "flip": "Flip Summons",
            "special": "Special Summons", "synchro": "Synchro Summons", "xyz": "Xyz Summons",
            "link": "Link Summons", "fusion": "Fusion Summons", "ritual": "Ritual Summons"}
@@ -68,12 +70,14 @@ def _moved(t: Teller, ev: Event) -> str | None:
     if how == "resolved":
         return f"{t.card(cid)} goes to the GY after resolving"
     if how == "tributed":
-        return f"{who} Tributes {card}" + (f" for {src_name}" if ev.source is not None and t.sees(ev.source)
+        own = game_card(t, cid)
+        mine = own is not None and own.owner == ev.player
+        return f"{who} Tributes {t.card(cid) if mine else card}" + (f" for {src_name}" if ev.source is not None and t.sees(ev.source)
                                            else " for a Tribute Summon")
     if how == "destroyed":
         return f"{card} is destroyed{' by battle with ' + src_name if ev.cause == Cause.BATTLE and src_name else by_card}"
     if how == "returned":
-        return f"{card} is returned to the {words(dst)}{by_card}"
+        return f"{card} is returned to the {ZONES.get(dst, words(dst))}{by_card}"
     if how == "discarded":
         return f"{card} is discarded{by_card}"
     if how == "banished":
@@ -102,6 +106,23 @@ def _materials_used(t: Teller, ev: Event) -> str:
     what = MATERIALS.get(how, f"{words(how)} Material")
     cards = t.cards(ev.get("materials") or ())
     return f"{t.player(ev.player)} uses {cards} as {what} for {t.card(ev.get('card'))}{t.because()}"
+
+
+def game_card(t: Teller, cid: Any) -> Any:
+    """The card with id ``cid``, or ``None``."""
+    return t.game.state.cards.get(cid) if isinstance(cid, int) else None
+
+
+#: Status keys told in words (the others are the host's).
+STATUS = {"effects_negated": ("{card}'s effects are negated", "{card}'s effects are no longer negated")}
+
+
+def _status(t: Teller, ev: Event) -> str | None:
+    words_for = STATUS.get(ev.get("key"))
+    if words_for is None:
+        return None
+    line = words_for[0 if ev.get("value") else 1].format(card=t.owned(ev.get("card")))
+    return line + t.because()
 
 
 def _chain_link(t: Teller, ev: Event) -> str:
@@ -169,6 +190,7 @@ _BY_KIND: dict[str, Any] = {
     "moved": _moved,
     "summoned": _summoned,
     "materials_used": _materials_used,
+    "status": _status,
     "monster_set": lambda t, ev: "",   # told by the move that Set it
     "flipped": lambda t, ev: f"{t.owned(ev.get('card'), shown=True)} is flipped face-up{t.because()}",
     "position_changed": lambda t, ev: f"{t.player(ev.player)} changes {t.card(ev.get('card'))} to "
