@@ -43,7 +43,7 @@ def _memory(game: Any, ev: Any, viewer: Any) -> str:
     side = f"{after} on {who}'s side" if after >= 0 else f"{-after} on {other}'s side"
     why, n = ev.get("why"), abs(before - after)
     if why == "paid" and n == 0:
-        return ""   # a cost of 0: nothing moves
+        return f"{who} pays no memory: the memory stays at {side}."
     if why == "paid":
         return f"{who} pays {n} memory: the memory goes to {side}."
     if why == "gained":
@@ -162,12 +162,13 @@ NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
     "deletion_prevented": lambda g, e, v: f"{_name(g, e.get('card'))} is not deleted: {e.get('why')}.",
     "attack_ended": lambda g, e, v: f"The attack of {_name(g, e.get('card'))} ends.",
     "turn_began": lambda g, e, v: f"--- Turn {e.get('turn')}: {_who(g, e.player)} ---",
-    # The turn starts inside the unsuspend phase (6-2-1-2): one line for both.
-    "turn_started": lambda g, e, v: f"{_who(g, e.player)}'s turn starts: unsuspend phase.",
+    # The turn starts as its unsuspend phase begins (6-2-1-2): the phase line says it.
+    "turn_started": lambda g, e, v: f"Start of {_who(g, e.player)}'s turn: [Start of Your Turn] effects trigger.",
     "end_of_turn": lambda g, e, v: f"End of {_who(g, e.player)}'s turn.",
     "end_of_turn_postponed": lambda g, e, v: f"The memory is back on {_who(g, e.player)}'s side: the turn goes on.",
     "could_not_draw": lambda g, e, v: f"{_who(g, e.player)} has no card to draw in their draw phase.",
-    "phase": lambda g, e, v: "" if e.get("phase") == "unsuspend" else f"{_who(g, e.player)}: {str(e.get('phase')).replace('_', ' ')} phase"
+    "phase": lambda g, e, v: f"{_who(g, e.player)}'s turn starts: unsuspend phase." if e.get("phase") == "unsuspend"
+    else f"{_who(g, e.player)}: {str(e.get('phase')).replace('_', ' ')} phase"
                              + (f", {str(e.get('step')).replace('_', ' ')}" if e.get("step") else "") + ".",
     "status": _status,
     "activated": _activated,

@@ -111,8 +111,8 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "turn_start": lambda t: f"{t.who()}'s turn starts",
     "first_player_decided": lambda t: f"{t.who(t.get('value'))} goes first",
     "phase": lambda t: f"-- {t.who()}'s {PHASE_WORDS.get(t.get('phase'), t.get('phase'))} --",
-    "phase_ended": lambda t: "",   # the next phase's header says it
-    "nodes_woke": lambda t: "" if not t.get("count") else (
+    "phase_ended": lambda t: f"{PHASE_WORDS.get(t.get('phase'), t.get('phase'))} ends",
+    "nodes_woke": lambda t: f"{t.who()} has no sleeping node to wake" if not t.get("count") else (
         f"{t.who()}'s node becomes active" if t.get("count") == 1 else f"{t.who()}'s {t.get('count')} nodes become active"),
     "maintenance_paid": lambda t: f"{t.who()} pays {t.get('amount')} node(s) to maintain {t.card()}",
     "drew": lambda t: f"{t.who()} draws {t.card()}",
@@ -159,7 +159,7 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "effect_began": lambda t: _effect_began(t),
     "effect_ended": lambda t: "a continuous effect ends",
     "damage_reset": lambda t: "The damage on every character is reset (turn end)",
-    "end_of_turn": lambda t: "",   # "at end of turn" effects tell themselves as they apply
+    "end_of_turn": lambda t: "\"At end of turn\" effects apply (turn end)",
     "shuffled": lambda t: f"{t.who()}'s {AREA_WORDS.get(t.get('zone'), t.get('zone'))} is shuffled",
     "deck_shuffled_3_2_5": lambda t: f"{t.who()}'s deck was seen whole, so it is shuffled {t.get('when')} (3.2.5)",
     "looked_at_deck": lambda t: (f"{t.who()} looks at {'the whole' if t.get('whole') else 'the top ' + str(t.get('count')) + ' card(s) of the'}"

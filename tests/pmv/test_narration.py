@@ -11,8 +11,7 @@ from .board import act, field, position
 
 
 def _narrate(game, ev, viewer=None):
-    answers = [a for a in game.pm.hook.narrate_event(game=game, event=ev, viewer=viewer) if a is not None]
-    return answers[0] if isinstance(answers, list) and answers else answers
+    return game.pm.hook.narrate_event(game=game, event=ev, viewer=viewer)   # a firstresult hook: one answer
 
 
 def _kinds_of_seeded_games(seeds):
