@@ -161,11 +161,15 @@ class DerivedValues:
 
     def is_text_negated(self, card: Card | int, ability: Ability) -> bool:
         """Is this ability negated by a continuous effect? Unnegatable abilities are negated only
-        by a negation that says it includes them (``value="all"``; PMV 12.4)."""
-        neg = self.values(card).get("negated")
-        if not neg:
-            return False
-        return neg == "all" or not ability.unnegatable
+        by a negation that says it includes them (``value="all"``; PMV 12.4). A scoped negation
+        (``value={kinds = {...}, include_unnegatable = ...}``) negates only the abilities whose
+        kind or role it names."""
+        values = self.values(card)
+        neg = values.get("negated")
+        if neg and (neg == "all" or not ability.unnegatable):
+            return True
+        return any(scope.reaches(ability.kind, ability.role, ability.unnegatable)
+                   for scope in values.get("negated_scopes", ()))
 
     def ability_usable(self, card: Card, ability: Ability, event: Event | None) -> bool:
         """Does the ability function now (the ``ability_active`` hook: its zone, the event)?"""

@@ -8,7 +8,7 @@ from .cards import Ability, Role
 from .errors import GameOver
 from .events import Cause
 from .flow import GameResult
-from .state import Card, FloatingEffect, Visibility, Zone
+from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
 
 if TYPE_CHECKING:
     from .game import Game
@@ -326,9 +326,16 @@ class StatePrimitives:
     def add_effect(self, op: str, attr: str | None, value: Any, *, targets: Iterable[int] | None = None,
                    filter: Mapping[str, Any] | None = None, duration: str = "permanent",
                    source: int | None = None, controller: int | None = None, layer: str | None = None,
-                   cause: str = Cause.EFFECT, **data: Any) -> FloatingEffect:
+                   cause: str = Cause.EFFECT, until_turn: int | None = None, **data: Any) -> FloatingEffect:
         """Begin a continuous effect. With ``targets`` it is locked onto those cards as they are
-        now (MTG 611.2c); with ``filter`` it applies to whatever matches at each recomputation."""
+        now (MTG 611.2c); with ``filter`` it applies to whatever matches at each recomputation.
+        With ``until_turn`` it ends at the end of that turn (see :meth:`end_effects_of_turn`)."""
+        if until_turn is not None:
+            if isinstance(until_turn, bool) or not isinstance(until_turn, int):
+                raise TypeError(f"add_effect(until_turn=...) needs a turn number, got {until_turn!r}")
+            data["until_turn"] = until_turn
+            if duration == "permanent":
+                duration = UNTIL_END_OF_TURN_N
         eff = FloatingEffect(id=self.new_id(), source=source, controller=controller, op=op, attr=attr, value=value,
                              targets=list(targets) if targets is not None else None,
                              filter=dict(filter) if filter is not None else None, duration=duration,
@@ -350,6 +357,32 @@ class StatePrimitives:
                 self.game.record("effect_ended", effect=eff.id, duration=eff.duration)
                 ended += 1
         return ended
+
+    def carry_effects(self, old: Card, new: Card, *, old_generation: int | None = None) -> int:
+        """Make the effects locked onto ``old`` apply to ``new`` as well, from now on (the same
+        game object going on as another card). ``old_generation``: the generation of ``old`` the
+        effects must have been locked onto (default: any). Returns how many were carried."""
+        carried = 0
+        for eff in self.game.state.effects:
+            if not eff.targets or old.id not in eff.targets:
+                continue
+            gens = dict(eff.data.get("generations", {}))
+            if old_generation is not None and gens.get(old.id, old_generation) != old_generation:
+                continue
+            if new.id in eff.targets and gens.get(new.id, new.generation) == new.generation:
+                continue    # it applies to the new card already
+            gens[new.id] = new.generation
+            if new.id not in eff.targets:
+                self.game.set(eff, "targets", list(eff.targets) + [new.id])
+            self.game.set(eff, "data", {**eff.data, "generations": gens})
+            carried += 1
+        return carried
+
+    def end_effects_of_turn(self, turn: int) -> int:
+        """End the effects that last until the end of turn ``turn`` or of an earlier one (their
+        ``until_turn``). The host calls it as each turn ends (:meth:`Game.next_turn`); a system
+        whose cleanup must end them at a given step of its end of turn calls it there."""
+        return self.end_effects(lambda eff: eff.until_turn is not None and eff.until_turn <= turn)
 
     def end_game(self, winners: Iterable[int], reason: str) -> None:
         """End the game now. Raises :class:`GameOver`, which :meth:`play` catches."""

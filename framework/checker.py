@@ -28,7 +28,8 @@ from .system import REPLACEABLE_EVENTS, GameSystem, find_system
 
 #: The card filter keys the host reads (see :mod:`rulestack.filters`).
 HOST_FILTER_KEYS = frozenset({"zone", "player", "controller", "owner", "name", "name_contains", "code", "face_up",
-                              "other", "self", "status", "counters", "keyword", "min", "max", "where"})
+                              "other", "self", "attached_to_self", "host_of_self", "status", "counters", "keyword",
+                              "min", "max", "where"})
 #: Values every card has besides its data fields, which a filter may compare.
 DERIVED_KEYS = frozenset({"keywords"})
 #: The trigger keys the host reads; any other key is compared with the event's field of that name.
@@ -229,7 +230,8 @@ def lint_card(pool: CardPool, code: str) -> list[CardDataError]:
         return []
     sandbox = LuaSandbox(methods={}, random=lambda a, b: a)
     try:
-        data = convert_functions(sandbox.load(source, file=display_path(entry.script_path), card=entry.name).data)
+        shown = display_path(entry.script_path) if entry.script_path is not None else entry.file
+        data = convert_functions(sandbox.load(source, file=shown, card=entry.name).data)
     except ScriptError:
         return []                       # reported by the definition's own check
     finally:

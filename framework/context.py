@@ -49,17 +49,9 @@ Cards = Union[CardId, Annotated[list[CardId], Bounded(0, 10_000)], Filter]
 ModifierValue = Union[Amount, Annotated[float, Bounded(-1e9, 1e9)], Name, bool]
 
 
-class ChooseSpec(TypedDict, total=False):
-    """The table of ``ctx:choose{...}`` (``from_`` is the key ``from``)."""
-
-    from_: Cards
-    filter: Filter
-    count: Count
-    up_to: bool
-    player: Who
-    prompt: Text
-    secret: bool
-    look: bool
+#: The table of ``ctx:choose{...}`` (functional syntax: ``from`` is a Python keyword).
+ChooseSpec = TypedDict("ChooseSpec", {"from": Cards, "filter": Filter, "count": Count, "up_to": bool, "player": Who,
+                                      "prompt": Text, "secret": bool, "look": bool}, total=False)
 
 
 class MoveOptions(TypedDict, total=False):
@@ -78,6 +70,7 @@ class ModifySpec(TypedDict, total=False):
     value: ModifierValue
     duration: Name
     layer: Name
+    until_turn: int
 
 
 def relative_player(game: "Game", perspective: int | None, who: Any) -> int:
@@ -114,6 +107,20 @@ def stopped_call(card: Card, ctx: EffectContext, nested: bool) -> None:
                       "anything; only a resolution can be stopped", card.name, card.definition.script or card.code)
 
 
+def triggering_event(game: Game, item: Item) -> Event | None:
+    """The :class:`Event` that triggered ``item`` (a triggered ability on the stack or chain), read
+    back from the game's log by the ``seq`` its ``event`` record keeps; None for an item that no
+    event triggered (an activation, a spell) or whose event is not in this game's log."""
+    record = item.event
+    if not record:
+        return None
+    seq = record.get("seq")
+    log = game.state.log
+    if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq <= len(log) and log[seq - 1].seq == seq:
+        return log[seq - 1]
+    return None
+
+
 class EffectContext:
     """The host side of ``ctx``: which game, card, ability, item, player and event a script
     function runs for."""
@@ -126,8 +133,14 @@ class EffectContext:
         self.ability: Ability | None = ability
         self.item: Item | None = item
         self.player: int | None = player if player is not None else (card.controller if card is not None else None)
-        self.event: Event | None = event if event is not None else (
-            activation.trigger.event if activation is not None and activation.trigger is not None else None)
+        if event is None and activation is not None and activation.trigger is not None:
+            event = activation.trigger.event
+        if event is None and item is not None:
+            event = triggering_event(game, item)
+        #: The event this call runs for: the one being matched (a trigger's condition), or the one
+        #: that triggered the ability being activated or resolved (found again from the item's
+        #: ``event`` record in the game's log), or None.
+        self.event: Event | None = event
         self.activation: Activation | None = activation
 
     @property
@@ -364,9 +377,8 @@ def m_choose(ctx: EffectContext, spec: ChooseSpec) -> list[int]:
 
 def m_choose_one(ctx: EffectContext, spec: ChooseSpec | None = None) -> int | None:
     """Like ``choose`` with ``count = 1``; returns the id or nil."""
-    spec = dict(spec or {})
-    spec["count"] = 1
-    got = m_choose(ctx, spec)
+    one: ChooseSpec = {**(spec or {}), "count": 1}
+    got = m_choose(ctx, one)
     return got[0] if got else None
 
 
@@ -427,9 +439,14 @@ def m_change_life(ctx: EffectContext, who: Who, delta: Amount) -> int:
 
 def m_modify(ctx: EffectContext, what: Cards, spec: ModifySpec) -> int:
     """Begin a continuous effect on cards (ids are locked in now; a filter applies to whatever
-    matches later): ``{attr = "power", op = "add", value = 1000, duration = "until_end_of_turn"}``."""
+    matches later): ``{attr = "power", op = "add", value = 1000, duration = "until_end_of_turn"}``.
+    ``until_turn = N`` makes it last until the end of turn N (``ctx:turn()`` is this one), ended
+    by the host as that turn ends."""
     if not isinstance(spec, dict):
         raise ScriptUsageError("modify(cards, {attr=..., op=..., value=..., duration=...})")
+    until = spec.get("until_turn")
+    if until is not None and (isinstance(until, bool) or not isinstance(until, int)):
+        raise ScriptUsageError(f"modify(): until_turn must be a turn number, got {until!r}")
     kw: dict[str, Any] = {}
     if isinstance(what, dict) and what:
         kw["filter"] = what
@@ -437,7 +454,7 @@ def m_modify(ctx: EffectContext, what: Cards, spec: ModifySpec) -> int:
         kw["targets"] = _ids(ctx, what)
     eff = ctx.game.add_effect(str(spec.get("op", "add")), spec.get("attr"), spec.get("value"),
                               duration=str(spec.get("duration", "permanent")), source=ctx.source_id,
-                              controller=ctx.player, layer=spec.get("layer"), **kw)
+                              controller=ctx.player, layer=spec.get("layer"), until_turn=until, **kw)
     return eff.id
 
 

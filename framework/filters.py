@@ -5,13 +5,19 @@ Keys:
 
 =================  ======================================================================
 ``zone``           a zone name or a list of them
-``player``         whose zone / who controls it: ``"you"``, ``"opponent"``, ``"any"``
+``player``         whose zone / who controls it: ``"you"``, ``"opponent"``, ``"any"``; a shared
+                   zone (no player: a stack, a play area) is searched too, and its cards match
+                   by their controller
 ``controller``     the same as ``player``
 ``owner``          who owns it, same words
 ``name``           the exact name; ``name_contains`` a part of it
 ``code``           the card code
 ``face_up``        ``true`` or ``false``
 ``other``          ``true``: not the card the filter belongs to; ``self``: only that card
+``attached_to_self``  ``true``: cards attached to the card the filter belongs to (its
+                   equipment, the cards under it); ``false``: cards not attached to it
+``host_of_self``   ``true``: only the card that the filter's card is attached to ("the
+                   character this equipment is set on"); ``false``: any other card
 ``status``         a table of statuses that must hold (``{tapped = false}``)
 ``counters``       a table of counter kinds and the least number of each
 ``keyword``        a keyword (or list: all of them) the card has now
@@ -21,13 +27,18 @@ anything else      a card field (its derived value): equal to the given value, o
                    field such as types, containing it; a list of wanted values means any of them
 =================  ======================================================================
 
-Systems add keys with ``GameSystem.filter_keys``.
+Systems add keys with ``GameSystem.filter_keys``: a function ``(game, card, wanted, player)``
+returning a boolean, which may also take ``source`` (a keyword parameter: the card the filter
+belongs to, or None) to read "this card" the way ``other`` and ``host_of_self`` do.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+import functools
+import inspect
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from .context import relative_player
+from .errors import RulestackError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,6 +47,18 @@ if TYPE_CHECKING:
 
 def _listify(v: Any) -> list:
     return v if isinstance(v, list) else [v]
+
+
+@functools.lru_cache(maxsize=None)
+def takes_source(fn: Callable[..., bool]) -> bool:
+    """Whether a system's filter-key function takes the filter's card as ``source=`` (a parameter
+    of that name, or ``**kwargs``)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "source" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+               or p.kind == p.VAR_KEYWORD for p in params)
 
 
 class CardFilter:
@@ -95,6 +118,14 @@ class CardFilter:
             elif key == "self":
                 if want and (self.source is None or card.id != self.source.id):
                     return False
+            elif key == "attached_to_self":
+                on_it = self.source is not None and card.attached_to == self.source.id
+                if bool(want) != on_it:
+                    return False
+            elif key == "host_of_self":
+                its_host = self.source is not None and self.source.attached_to == card.id
+                if bool(want) != its_host:
+                    return False
             elif key == "status":
                 for k, v in want.items():
                     have = card.status.get(k)
@@ -115,11 +146,16 @@ class CardFilter:
                     if v is None or (v < bound if key == "min" else v > bound):
                         return False
             elif key == "where":
+                if self.source is None:
+                    raise RulestackError("a filter's 'where' runs its card's script, but this filter has no "
+                                         "source card: build it with the card whose ability it belongs to")
                 ctx = game.context(card=self.source, player=self.player)
                 if not game.run_script(self.source, want, ctx, card.id):
                     return False
             elif key in game.system.filter_keys:
-                if not game.system.filter_keys[key](game, card, want, self.player):
+                fn = game.system.filter_keys[key]
+                extra = {"source": self.source} if takes_source(fn) else {}
+                if not fn(game, card, want, self.player, **extra):
                     return False
             else:
                 have = game.values(card).get(key)

@@ -328,7 +328,9 @@ class Game:
             self._release_engine()
 
     def next_turn(self) -> None:
-        """Pass the turn to the next player; a game past ``max_turns`` is a draw."""
+        """End the effects lasting until the end of this turn (``until_turn``), then pass the turn
+        to the next player; a game past ``max_turns`` is a draw."""
+        self.primitives.end_effects_of_turn(self.state.turn)
         nxt = self.pm.hook.next_turn(game=self)
         if nxt is None:
             nxt = self.opponent(self.state.active_player)
@@ -430,15 +432,35 @@ class Game:
     def add_effect(self, op: str, attr: str | None, value: Any, *, targets: Iterable[int] | None = None,
                    filter: Mapping[str, Any] | None = None, duration: str = "permanent",
                    source: int | None = None, controller: int | None = None, layer: str | None = None,
-                   cause: str = Cause.EFFECT, **data: Any) -> FloatingEffect:
+                   cause: str = Cause.EFFECT, until_turn: int | None = None, **data: Any) -> FloatingEffect:
         """Begin a continuous effect. With ``targets`` it is locked onto those cards as they are
-        now (MTG 611.2c); with ``filter`` it applies to whatever matches at each recomputation."""
+        now (MTG 611.2c); with ``filter`` it applies to whatever matches at each recomputation.
+        With ``until_turn=N`` it lasts until the end of turn N (duration ``"until_end_of_turn_n"``
+        unless another is given): the host ends it as turn N ends (:meth:`end_effects_of_turn`)."""
         return self.primitives.add_effect(op, attr, value, targets=targets, filter=filter, duration=duration,
-                                          source=source, controller=controller, layer=layer, cause=cause, **data)
+                                          source=source, controller=controller, layer=layer, cause=cause,
+                                          until_turn=until_turn, **data)
 
     def end_effects(self, predicate: Callable[[FloatingEffect], bool]) -> int:
         """End the continuous effects matching ``predicate`` (e.g. all "until end of turn")."""
         return self.primitives.end_effects(predicate)
+
+    def carry_effects(self, old: Card | int, new: Card | int, *, old_generation: int | None = None) -> int:
+        """Make the continuous effects locked onto ``old`` apply to ``new`` too, from now on: for a
+        game object that goes on as another card (a card stacked on top of it that takes its
+        place, a card replaced by another "as the same object"). A move makes a new object (its
+        effects stop applying); call this after the moves. ``old_generation`` limits it to the
+        effects locked onto that generation of ``old`` (its generation before the moves). Returns
+        how many effects were carried; nothing is recorded in the log."""
+        old_card = self.card(old) if isinstance(old, int) else old
+        new_card = self.card(new) if isinstance(new, int) else new
+        return self.primitives.carry_effects(old_card, new_card, old_generation=old_generation)
+
+    def end_effects_of_turn(self, turn: int | None = None) -> int:
+        """End the effects made with ``until_turn`` that turn ``turn`` (default: this turn) or an
+        earlier one ends. :meth:`next_turn` does it for the turn ending; a system calls it itself
+        when its rules end them at a given step of the end of turn. Returns how many ended."""
+        return self.primitives.end_effects_of_turn(self.state.turn if turn is None else turn)
 
     def end_game(self, winners: Iterable[int], reason: str) -> None:
         """End the game now. Raises :class:`GameOver`, which :meth:`play` catches."""

@@ -516,4 +516,4 @@ class LiveNarrator:
         """The narrated lines of one of the views, in order: the events' and, in their place, the
         answered decisions' (passes)."""
         i = self.views.index(view)
-        return [said[i] for _, said in self._kept() if said[i]]
+        return [line for _, said in self._kept() if (line := said[i])]

@@ -22,13 +22,13 @@ from typing import Any, Callable, Iterable, Mapping
 
 import greenlet
 
-from .agents import resolve_answer
+from .agents import Seat, resolve_answer
 from .cards import Ability
 from .decisions import Decision
 from .errors import RulestackError, UnscriptedDecision
 from .events import Event
 from .flow import GameResult, PendingTrigger
-from .game import Game, Seat
+from .game import Game
 from .hookspecs import hookimpl
 from .runtime import Runtime
 from .state import Card, Item
@@ -59,6 +59,14 @@ class ScenarioFailure(AssertionError):
     """An expectation of a scenario did not hold; the message shows the event log's tail."""
 
 
+def _pass_option(decision: Decision) -> int | None:
+    """The index of the option of ``decision`` that is a pass (an action of kind ``"pass"``)."""
+    for i, option in enumerate(decision.options):
+        if getattr(option.value, "kind", None) == "pass":
+            return i
+    return None
+
+
 class Scenario:
     """A position under test, and the game loop that plays it."""
 
@@ -80,6 +88,8 @@ class Scenario:
         self.result: GameResult | None = None
         self.asked: list[Decision] = []
         self._until: Callable[[Game], bool] | None = None
+        self._passing: int | None = None       # passes left while in pass_until
+        self._passes_ran_out = False
         self._runner: greenlet.greenlet | None = None
         self._driver: greenlet.greenlet | None = None
 
@@ -232,6 +242,14 @@ class Scenario:
                     raise RulestackError(f"scripted answer {entry!r} is for P{player}, but the decision is "
                                          f"{decision.describe()}")
                 return resolve_answer(decision, entry)
+            if self._passing is not None:
+                index = _pass_option(decision)
+                if index is not None:
+                    if self._passing <= 0:
+                        self._passes_ran_out = True
+                        return self._pause(decision)
+                    self._passing -= 1
+                    return [index]
             if self._until is not None:
                 raise UnscriptedDecision(decision)
             return self._pause(decision)
@@ -281,6 +299,27 @@ class Scenario:
         else:
             self.decision = None
             raise payload
+        return self
+
+    def pass_until(self, condition: Callable[[Game], bool], *, at_events: bool = False,
+                   limit: int = 10_000) -> "Scenario":
+        """Play on with every player passing whenever a decision offers a pass (an action window),
+        until ``condition(game)`` holds at a decision (with ``at_events``, also right after an
+        event, as :meth:`run`). Scripted answers (:meth:`answer`) are used first, in order; any
+        other decision that offers no pass is an :class:`UnscriptedDecision`. Raises
+        :class:`ScenarioFailure` when the game ends, or ``limit`` passes go by, before the
+        condition holds (the scenario is then paused where it stopped)."""
+        self._passing, self._passes_ran_out = limit, False
+        try:
+            self.run(condition, at_events=at_events)
+        finally:
+            self._passing = None
+        if self._passes_ran_out:
+            raise ScenarioFailure(f"pass_until: {limit} passes went by and the condition never held "
+                                  f"(turn {self.game.state.turn}, phase {self.game.state.phase})\n{self.log_tail()}")
+        if self.result is not None and self.decision is None and self.stopped_after is None:
+            raise ScenarioFailure(f"pass_until: the game ended ({self.result.reason}) before the condition held"
+                                  f"\n{self.log_tail()}")
         return self
 
     def _run(self, _: Any) -> tuple[str, Any]:

@@ -16,7 +16,8 @@ import attrs
 #: ``set`` replaces the value, ``add`` adds a number, ``swap`` exchanges ``attr`` with the
 #: attribute named by ``value``, ``grant``/``revoke`` add or remove a keyword, ``remove_abilities``
 #: makes the card lose all abilities, ``negate`` negates its effects (``value="all"`` also negates
-#: unnegatable text).
+#: unnegatable text; a table ``{kinds = {...}, include_unnegatable = bool}`` negates only the
+#: abilities of those kinds or roles, see :func:`negation_scope`).
 HOST_OPS = ("set", "add", "swap", "grant", "revoke", "remove_abilities", "negate")
 
 #: Ops that change which abilities a card has; computed before every other modifier.
@@ -56,11 +57,43 @@ def _apply_op(values: dict[str, Any], mod: Modifier, extra_ops: Mapping[str, Cal
         values["abilities_removed"] = True
         values["keywords"] = ()
     elif op == "negate":
-        values["negated"] = "all" if mod.value == "all" or values.get("negated") == "all" else True
+        if isinstance(mod.value, Mapping):
+            values["negated_scopes"] = tuple(values.get("negated_scopes", ())) + (negation_scope(mod.value),)
+        else:
+            values["negated"] = "all" if mod.value == "all" or values.get("negated") == "all" else True
     elif op in extra_ops:
         extra_ops[op](values, mod)
     else:
         raise ValueError(f"unknown modifier op {op!r}")
+
+
+@attrs.frozen
+class NegationScope:
+    """Which abilities one scoped ``negate`` reaches: those whose kind or role is in ``kinds``
+    (None: every kind), and unnegatable ones only with ``include_unnegatable``."""
+
+    kinds: frozenset[str] | None
+    include_unnegatable: bool = False
+
+    def reaches(self, kind: str, role: str, unnegatable: bool) -> bool:
+        """Does this negation reach an ability of ``kind``/``role``?"""
+        if unnegatable and not self.include_unnegatable:
+            return False
+        return self.kinds is None or kind in self.kinds or role in self.kinds
+
+
+def negation_scope(value: Mapping[str, Any]) -> NegationScope:
+    """The :class:`NegationScope` of a ``negate`` value given as a table:
+    ``{kinds = {"trigger", "static"}, include_unnegatable = false}`` (both keys optional)."""
+    unknown = set(value) - {"kinds", "include_unnegatable"}
+    if unknown:
+        raise ValueError(f"negate: unknown key(s) {sorted(unknown)} in {dict(value)!r} "
+                         "(use kinds = {...} and include_unnegatable = true/false)")
+    kinds = value.get("kinds")
+    if kinds is not None:
+        items = kinds.values() if isinstance(kinds, Mapping) else [kinds] if isinstance(kinds, str) else kinds
+        kinds = frozenset(str(k) for k in items)
+    return NegationScope(kinds=kinds, include_unnegatable=bool(value.get("include_unnegatable", False)))
 
 
 def compute(base: Mapping[str, Any], mods: Iterable[Modifier], layer_rank: Mapping[str, int],

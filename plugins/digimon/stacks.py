@@ -60,20 +60,10 @@ def digivolve(game: Any, card: Card, target: Card, *, cause: str = Cause.ACTION,
     for s in old_sources:
         game.set(s, "attached_to", card.id)
     put_under(game, target, card, cause=cause, source=source, by=player)
-    _carry_effects(game, target, card)
+    game.carry_effects(target, card)    # effects on the Digimon keep applying to it (3-4-5)
     game.record("digivolved", cause=cause, source=source, player=player, card=card.id, code=card.code,
                 onto=target.id, onto_code=target.code, zone=zone, level=areas.level(card))
     return card
-
-
-def _carry_effects(game: Any, old: Card, new: Card) -> None:
-    """Effects locked onto the old top card keep applying to the digivolved Digimon (3-4-5)."""
-    for eff in game.state.effects:
-        if eff.targets and old.id in eff.targets:
-            gens = dict(eff.data.get("generations", {}))
-            gens[new.id] = new.generation
-            game.set(eff, "targets", list(eff.targets) + [new.id])
-            game.set(eff, "data", {**eff.data, "generations": gens})
 
 
 def leave_field(game: Any, top: Card, zone: str, *, cause: str, source: int | None = None, by: int | None = None,

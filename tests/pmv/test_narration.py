@@ -11,7 +11,8 @@ from .board import act, field, position
 
 
 def _narrate(game, ev, viewer=None):
-    return game.pm.hook.narrate_event(game=game, event=ev, viewer=viewer)   # a firstresult hook: one answer
+    """PMV's own line for an event (the hook is firstresult: one answer or None)."""
+    return game.pm.hook.narrate_event(game=game, event=ev, viewer=viewer)
 
 
 def _kinds_of_seeded_games(seeds):
