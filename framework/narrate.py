@@ -510,7 +510,7 @@ class LiveNarrator:
     def answer_lines(self, view: View = None) -> list[str]:
         """Only the lines told for answered decisions (passes), in order, in one of the views."""
         i = self.views.index(view)
-        return [said[i] for _, said in self._answers if said[i]]
+        return [line for _, said in self._answers if (line := said[i])]
 
     def lines(self, view: View = None) -> list[str]:
         """The narrated lines of one of the views, in order: the events' and, in their place, the
