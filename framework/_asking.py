@@ -42,6 +42,7 @@ class DecisionAsking:
         answer = self.game.agents[decision.player].decide(decision, Seat(self.game, decision.player))
         canonical = decision.validate(answer)
         self.game.decisions.append(canonical)
+        self.game.pm.hook.decision_answered(game=self.game, decision=decision, answer=canonical)
         return canonical
 
     def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:

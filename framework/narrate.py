@@ -381,6 +381,66 @@ def narrate(game: Any, ev: Event, viewer: int | None = None, *, omniscient: bool
     return explain(game, ev, viewer, omniscient=omniscient)[0]
 
 
+def first_turn_header(game: Any, event: Event) -> Event | None:
+    """The host records ``turn_began`` when a turn passes, so the first turn has none: for the
+    game's first ``phase`` event, or first system event about a turn (a kind starting ``turn_``, such
+    as a ``turn_start``), with no phase nor turn before it, this returns a ``turn_began`` event
+    for turn 1 (not recorded anywhere) to narrate just before it, so that every turn has its header
+    in the system's words. ``None`` for any other event."""
+    if event.kind != "phase" and not event.kind.startswith("turn_") or event.kind == "turn_began":
+        return None
+    log = game.state.log
+    for i in range(min(event.seq - 1, len(log)) - 1, -1, -1):
+        if log[i].kind == "phase" or log[i].kind.startswith("turn_"):
+            return None
+    player = event.player if event.player is not None else game.state.active_player
+    return Event(seq=event.seq, kind="turn_began", cause=event.cause, source=None, player=player,
+                 data={"turn": 1})
+
+
+# -- decisions: the answers that leave no event behind --------------------------------------------------
+def chosen_action(decision: Any, answer: Any) -> Any:
+    """The :class:`~rulestack.flow.Action` an action decision was answered with, or ``None`` when
+    ``decision`` is not an action decision. For a system's ``narrate_decision`` hook."""
+    from .decisions import ACTION
+    if getattr(decision, "kind", None) != ACTION or not isinstance(answer, (list, tuple)) or len(answer) != 1:
+        return None
+    index = answer[0]
+    options = decision.options
+    return options[index].value if isinstance(index, int) and 0 <= index < len(options) else None
+
+
+def _host_decision_line(game: Any, decision: Any, answer: Any) -> str | None:
+    """The host's words for an answered decision: "P1 passes" for an action of kind ``pass``;
+    nothing for any other answer (its events tell it)."""
+    action = chosen_action(decision, answer)
+    if action is None or action.kind != "pass":
+        return None
+    players = game.state.players
+    who = players[decision.player].name if 0 <= decision.player < len(players) else f"P{decision.player}"
+    return f"{who} passes"
+
+
+def narrate_answer(game: Any, decision: Any, answer: Any, viewer: int | None = None, *,
+                   omniscient: bool = False) -> str | None:
+    """One line for an answered decision in the game's own words (the system's ``narrate_decision``
+    hook, else the host's "P1 passes"), or ``None`` when the answer is not worth a line: a
+    decision that offered a single answer (a window with nothing but a pass) never is."""
+    try:
+        if decision.count_answers() <= 1:
+            return None
+    except (TypeError, ValueError, OverflowError):
+        pass
+    token = _OMNISCIENT.set(omniscient)
+    try:
+        said = game.pm.hook.narrate_decision(game=game, decision=decision, answer=answer, viewer=viewer)
+        if said is None:
+            said = _host_decision_line(game, decision, answer)
+    finally:
+        _OMNISCIENT.reset(token)
+    return printable(said) if said else None
+
+
 # -- narrating while the game is played -------------------------------------------------------------------
 View = int | None | Literal["omniscient"]
 
@@ -394,29 +454,66 @@ class LiveNarrator:
     """A plugin that narrates each event as it is recorded, for the given views, so that what a
     viewer could see is judged at the moment of the event (a card set face down and later revealed
     stays unnamed in the line about setting it). Pass it to ``Game(..., plugins=[narrator])``; it
-    records nothing and changes nothing. Events rolled back with a failed action are dropped."""
+    records nothing and changes nothing. Events rolled back with a failed action are dropped.
+
+    The answers of decisions that leave no event behind (a player passing priority, declining to
+    block, ending a phase) are told in their place between the events (:func:`narrate_answer`);
+    they are not events and are not recorded in the game's log."""
 
     def __init__(self, views: Sequence[View] = (None,)) -> None:
         self.views = tuple(views)
-        self._said: list[tuple[Event, tuple[str | None, ...]]] = []
+        #: Events and answered decisions (``None`` in place of the event) with their lines, in order.
+        self._said: list[tuple[Event | None, tuple[str | None, ...]]] = []
         self.game: Any = None
+        self._turned = False   # the first turn's header is told (or a turn began)
+        self._answers: list[tuple[None, tuple[str | None, ...]]] = []
 
     @hookimpl
     def on_event(self, game: Any, event: Event) -> None:
-        """Narrate ``event`` for each view."""
+        """Narrate ``event`` for each view (the first turn's header before the game's first phase)."""
         self.game = game
+        first = first_turn_header(game, event) if not self._turned else None
+        if first is not None or event.kind == "phase" or event.kind.startswith("turn_"):
+            self._turned = True
+        if first is not None:
+            self._said.append((None, tuple(
+                narrate(game, first, None if v == "omniscient" else v, omniscient=v == "omniscient")
+                for v in self.views)))
         self._said.append((event, tuple(
             narrate(game, event, None if v == "omniscient" else v, omniscient=v == "omniscient")
             for v in self.views)))
 
-    def entries(self) -> list[tuple[Event, tuple[str | None, ...]]]:
-        """``(event, lines per view)`` for every event still in the game's log, in order."""
+    @hookimpl
+    def decision_answered(self, game: Any, decision: Any, answer: Any) -> None:
+        """Tell an answered decision for each view (passes; see :func:`narrate_answer`)."""
+        self.game = game
+        said = tuple(narrate_answer(game, decision, answer, None if v == "omniscient" else v,
+                                    omniscient=v == "omniscient") for v in self.views)
+        if any(said):
+            entry = (None, said)
+            self._said.append(entry)
+            self._answers.append(entry)
+
+    def _kept(self) -> list[tuple[Event | None, tuple[str | None, ...]]]:
+        """Every entry but the events rolled back since."""
         if self.game is None:
             return []
         log = self.game.state.log
-        return [(ev, said) for ev, said in self._said if ev.seq <= len(log) and log[ev.seq - 1] is ev]
+        return [(ev, said) for ev, said in self._said
+                if ev is None or (ev.seq <= len(log) and log[ev.seq - 1] is ev)]
+
+    def entries(self) -> list[tuple[Event, tuple[str | None, ...]]]:
+        """``(event, lines per view)`` for every event still in the game's log, in order (without
+        the answered decisions: see :meth:`lines`)."""
+        return [(ev, said) for ev, said in self._kept() if ev is not None]
+
+    def answer_lines(self, view: View = None) -> list[str]:
+        """Only the lines told for answered decisions (passes), in order, in one of the views."""
+        i = self.views.index(view)
+        return [line for _, said in self._answers if (line := said[i])]
 
     def lines(self, view: View = None) -> list[str]:
-        """The narrated lines of one of the views, in order."""
+        """The narrated lines of one of the views, in order: the events' and, in their place, the
+        answered decisions' (passes)."""
         i = self.views.index(view)
-        return [line for _, said in self.entries() if (line := said[i])]
+        return [line for _, said in self._kept() if (line := said[i])]

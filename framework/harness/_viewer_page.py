@@ -265,7 +265,7 @@ function renderLog() {
     log.textContent = "";
     for (let i = 1; i <= STEPS.length; i++) {
       if (!passes(i)) continue;
-      const line = lineOf(i), li = el("li", STEPS[i - 1].kind === "turn_began" ? "turn" : (STEPS[i - 1].kind === "phase" ? "phase" : ""), line);
+      const line = lineOf(i), li = el("li", (STEPS[i - 1].kind === "turn_began" || STEPS[i - 1].kind === "turn_header") ? "turn" : (STEPS[i - 1].kind === "phase" ? "phase" : ""), line);
       li.dataset.step = i;
       li.addEventListener("click", () => go(i));
       log.appendChild(li);

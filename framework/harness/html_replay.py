@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from ..events import Event
 from ..hookspecs import hookimpl
-from ..narrate import explain
+from ..narrate import explain, first_turn_header, narrate_answer
 from ..state import Visibility
 from ._viewer_page import PAGE
 
@@ -81,7 +81,8 @@ class BoardRecorder:
         self.game: Any = None
         self.initial: dict[str, Any] | None = None
         self.meta: dict[str, Any] = {}
-        self.steps: list[tuple[Event, dict[str, Any]]] = []
+        #: ``(event, step)``; an answered decision (a pass) is a step without an event that changes nothing.
+        self.steps: list[tuple[Event | None, dict[str, Any]]] = []
         self._zones: dict[str, list[int]] = {}
         self._cards: dict[int, dict[str, Any]] = {}
         self._players: Any = None
@@ -90,6 +91,7 @@ class BoardRecorder:
         self._values: dict[int, dict[str, Any]] = {}
         self._stats: dict[str, tuple[str, ...]] = {}     # the stat fields each card code has
         self._players_ix: list[int] = []
+        self._turned = False     # the first turn's header is told (or a turn began)
 
     # -- hooks ------------------------------------------------------------------------------------------
     @hookimpl(tryfirst=True)
@@ -103,6 +105,13 @@ class BoardRecorder:
         if self.game is None:
             self._start(game)
         views: list[Any] = [None, *range(len(game.state.players)), "omniscient"]
+        first = first_turn_header(game, event) if not self._turned else None
+        if first is not None or event.kind == "phase" or event.kind.startswith("turn_"):
+            self._turned = True
+        if first is not None:    # turn 1 has no turn_began event: its header, told before the first phase
+            self.steps.append((None, {"seq": None, "kind": "turn_header", "cause": first.cause, "cards": [],
+                                      "lines": [explain(game, first, None if v == "omniscient" else v,
+                                                        omniscient=v == "omniscient")[0] for v in views]}))
         lines = [explain(game, event, None if v == "omniscient" else v, omniscient=v == "omniscient")[0]
                  for v in views]
         # entering a phase or a turn moves only the clock: the cards are looked at again at the next event
@@ -110,6 +119,16 @@ class BoardRecorder:
         step = {"seq": event.seq, "kind": event.kind, "cause": event.cause, "cards": _mentioned(event),
                 "lines": lines, **delta}
         self.steps.append((event, step))
+
+    @hookimpl
+    def decision_answered(self, game: Any, decision: Any, answer: Any) -> None:
+        """A pass (an answer no event tells) as a step of the log that leaves the board as it is."""
+        views: list[Any] = [None, *range(len(game.state.players)), "omniscient"]
+        lines = [narrate_answer(game, decision, answer, None if v == "omniscient" else v, omniscient=v == "omniscient")
+                 for v in views]
+        if any(lines):
+            self.steps.append((None, {"seq": None, "kind": "decision", "cause": "decision", "cards": [],
+                                      "lines": lines}))
 
     # -- snapshots --------------------------------------------------------------------------------------
     def _start(self, game: Any) -> None:
@@ -205,7 +224,7 @@ class BoardRecorder:
         if game is None:
             raise ValueError("the recorder saw no game: pass it in Game(..., plugins=[recorder]) before playing")
         log = game.state.log
-        steps = [step for ev, step in self.steps if ev.seq <= len(log) and log[ev.seq - 1] is ev]
+        steps = [step for ev, step in self.steps if ev is None or (ev.seq <= len(log) and log[ev.seq - 1] is ev)]
         meta = self.meta
         result = game.state.result
         return {

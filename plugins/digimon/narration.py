@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rulestack.narrate import chosen_action
+
 ZONE_WORDS = {"deck": "the deck", "digi_egg_deck": "the Digi-Egg deck", "hand": "the hand", "security": "security",
               "breeding_area": "the breeding area", "battle_area": "the battle area", "trash": "the trash",
               "digivolution_cards": "under a Digimon", "no_area": "no area"}
@@ -33,14 +35,24 @@ def _zone(z: Any) -> str:
 
 
 def _memory(game: Any, ev: Any, viewer: Any) -> str:
-    who = _who(game, ev.player)
-    after = ev.get("after")
-    side = f"{after} on {who}'s side" if after >= 0 else f"{-after} on their opponent's side"
-    words = {"paid": "paid memory", "gained": "gained memory", "lost": "lost memory",
-             "passed": "passed: the memory goes", "set": "the memory gauge is set"}
+    """The memory gauge (3-2): where the memory stands after a payment, a gain, a loss or a pass."""
     if ev.get("why") == "set":
         return "The memory gauge is set at 0."
-    return f"{who} {words.get(ev.get('why'), 'moved the memory')} ({ev.get('before')} -> {side})."
+    who, before, after = _who(game, ev.player), ev.get("before") or 0, ev.get("after") or 0
+    other = _who(game, 1 - ev.player) if ev.player in (0, 1) else "their opponent"
+    side = f"{after} on {who}'s side" if after >= 0 else f"{-after} on {other}'s side"
+    why, n = ev.get("why"), abs(before - after)
+    if why == "paid" and n == 0:
+        return f"{who} pays no memory: the memory stays at {side}."
+    if why == "paid":
+        return f"{who} pays {n} memory: the memory goes to {side}."
+    if why == "gained":
+        return f"{who} gains {n} memory: the memory goes to {side}."
+    if why == "lost":
+        return f"{who} loses {n} memory: the memory goes to {side}."
+    if why == "passed":
+        return f"{who} passes: the memory goes to {side}."
+    return f"The memory moves to {side}."
 
 
 def _move(verb: str) -> Callable[[Any, Any, Any], str]:
@@ -82,12 +94,21 @@ def _activated(game: Any, ev: Any, viewer: Any) -> str:
 
 
 def _effect_began(game: Any, ev: Any, viewer: Any) -> str:
-    what = ev.get("attr")
+    """A lasting effect on Digimon: "Greymon gets +3000 DP (Shadow Wing)", "Garudamon can't block"."""
+    what = str(ev.get("attr") or "")
     value = ev.get("value")
-    src = _name(game, ev.source) if ev.source is not None else "an effect"
+    targets = [_name(game, c) for c in ev.get("targets") or ()]
+    tgt = ", ".join(targets) if targets else "the Digimon it applies to"
+    src = f" ({_name(game, ev.source)})" if ev.source is not None else ""
+    label = what.upper() if what == "dp" else what.replace("_", " ")
     if ev.get("op") == "add" and isinstance(value, int):
-        return f"{src}: {'+' if value >= 0 else ''}{value} {what.upper() if what == 'dp' else what.replace('_', ' ')}."
-    return f"{src}: {what.replace('_', ' ') if what else 'an effect'} ({ev.get('op')} {value})."
+        return f"{tgt} gets {'+' if value >= 0 else ''}{value} {label}{src}."
+    if isinstance(value, bool):
+        if what.startswith("cannot_"):
+            can = "can't" if value else "can"
+            return f"{tgt} {can} {what.removeprefix('cannot_').replace('_', ' ')}{src}."
+        return f"{tgt} {'gains' if value else 'loses'} {label}{src}."
+    return f"{tgt}: {label or 'a value'} becomes {value}{src}."
 
 
 NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
@@ -140,12 +161,14 @@ NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
     "security_battle": _security_battle,
     "deletion_prevented": lambda g, e, v: f"{_name(g, e.get('card'))} is not deleted: {e.get('why')}.",
     "attack_ended": lambda g, e, v: f"The attack of {_name(g, e.get('card'))} ends.",
-    "turn_began": lambda g, e, v: f"Turn {e.get('turn')}: {_who(g, e.player)}'s turn.",
-    "turn_started": lambda g, e, v: f"{_who(g, e.player)}'s turn starts.",
+    "turn_began": lambda g, e, v: f"--- Turn {e.get('turn')}: {_who(g, e.player)} ---",
+    # The turn starts as its unsuspend phase begins (6-2-1-2): the phase line says it.
+    "turn_started": lambda g, e, v: f"Start of {_who(g, e.player)}'s turn: [Start of Your Turn] effects trigger.",
     "end_of_turn": lambda g, e, v: f"End of {_who(g, e.player)}'s turn.",
     "end_of_turn_postponed": lambda g, e, v: f"The memory is back on {_who(g, e.player)}'s side: the turn goes on.",
     "could_not_draw": lambda g, e, v: f"{_who(g, e.player)} has no card to draw in their draw phase.",
-    "phase": lambda g, e, v: f"{_who(g, e.player)}: {str(e.get('phase')).replace('_', ' ')} phase"
+    "phase": lambda g, e, v: f"{_who(g, e.player)}'s turn starts: unsuspend phase." if e.get("phase") == "unsuspend"
+    else f"{_who(g, e.player)}: {str(e.get('phase')).replace('_', ' ')} phase"
                              + (f", {str(e.get('step')).replace('_', ' ')}" if e.get("step") else "") + ".",
     "status": _status,
     "activated": _activated,
@@ -167,3 +190,18 @@ def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
     does not know (another plugin, or the host, may tell it)."""
     teller = NARRATORS.get(event.kind)
     return teller(game, event, viewer) if teller is not None else None
+
+
+#: What passing means in each action window (by the window's prompt).
+PASSES = {"breeding phase": "{who} does nothing in the breeding phase.",
+          "main phase": "",   # told by the memory moving to the opponent's side (the `memory` event)
+          "block timing": "{who} does not block."}
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """A pass in the Digimon Card Game's words: leaving the breeding area as it is, passing the
+    main phase (the memory goes to 3 on the opponent's side), not blocking."""
+    action = chosen_action(decision, answer)
+    if action is None or action.kind != "pass" or decision.prompt not in PASSES:
+        return None
+    return PASSES[decision.prompt].format(who=_who(game, decision.player))

@@ -139,6 +139,10 @@ class DigimonSystem(GameSystem):
         """One line in the Digimon Card Game's words for an event this system records."""
         return narration.narrate(game, event, viewer)
 
+    @hookimpl
+    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+        return narration.narrate_decision(game, decision, answer, viewer)
+
 
 def _expand(entry: Any, found: list) -> list:
     return abilities.fix_inherited_self(abilities.expand(entry, found))

@@ -144,3 +144,8 @@ _BY_KIND: dict[str, Any] = {
     "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",
 }
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """``None``: a pass of priority is the host's "P1 passes"; any other answer is told by its events."""
+    return None

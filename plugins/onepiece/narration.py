@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack.events import Cause, Event
-from rulestack.narrate import Teller, teller, words
+from rulestack.narrate import Teller, chosen_action, teller, words
 
 from .areas import COST, DON_DECK, GIVEN, HAND, LIFE, NO_AREA, TRASH
 
@@ -136,3 +136,16 @@ _BY_KIND: dict[str, Any] = {
     "effect_began": _effect_began,
 }
 
+
+
+#: What passing means in each action window (by the window's prompt).
+PASSES = {"main phase": "{who} ends the Main Phase", "block step": "{who} does not block",
+          "counter step": "{who} plays no more Counters"}
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """A pass in One Piece's words: ending the Main Phase (6-5), not blocking, no more Counters."""
+    action = chosen_action(decision, answer)
+    if action is None or action.kind != "pass" or decision.prompt not in PASSES:
+        return None
+    return PASSES[decision.prompt].format(who=game.state.players[decision.player].name)

@@ -165,3 +165,7 @@ class OnePieceSystem(GameSystem):
     @hookimpl
     def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
         return narration.narrate(game, event, viewer)
+
+    @hookimpl
+    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+        return narration.narrate_decision(game, decision, answer, viewer)

@@ -112,7 +112,8 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "first_player_decided": lambda t: f"{t.who(t.get('value'))} goes first",
     "phase": lambda t: f"-- {t.who()}'s {PHASE_WORDS.get(t.get('phase'), t.get('phase'))} --",
     "phase_ended": lambda t: f"{PHASE_WORDS.get(t.get('phase'), t.get('phase'))} ends",
-    "nodes_woke": lambda t: f"{t.who()}'s {t.get('count')} node(s) become active",
+    "nodes_woke": lambda t: f"{t.who()} has no sleeping node to wake" if not t.get("count") else (
+        f"{t.who()}'s node becomes active" if t.get("count") == 1 else f"{t.who()}'s {t.get('count')} nodes become active"),
     "maintenance_paid": lambda t: f"{t.who()} pays {t.get('amount')} node(s) to maintain {t.card()}",
     "drew": lambda t: f"{t.who()} draws {t.card()}",
     "could_not_draw": lambda t: f"{t.who()} must draw but the deck is empty",
@@ -120,7 +121,8 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "played": lambda t: f"{t.who()} plays {t.card()} (it waits in the play area)",
     "interference": lambda t: (f"{t.card()} {'begins an interference' if t.get('depth') == 1 else 'interferes'}"
                                f" (interference stack: {t.get('depth')})"),
-    "interference_resolves": lambda t: f"everyone passes: the interference resolves, last first ({t.get('count')} item(s))",
+    "interference_resolves": lambda t: ("Everyone passes: the interference resolves" if t.get("count") == 1
+                                        else f"Everyone passes: the interference's {t.get('count')} plays resolve, last first"),
     "activated": lambda t: _activated(t),
     "targeted": lambda t: f"{t.who()} chooses the 目標 of {t.card(t.ev.source)}",
     "resolving": lambda t: f"{t.card()} resolves",
@@ -136,8 +138,8 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "status": _status,
     "attack_declared": lambda t: f"{t.who()} attacks with {t.card()}",
     "defence_declared": lambda t: f"{t.who()} defends with {t.card()}",
-    "battle": lambda t: (f"battle: {t.card(t.get('attacker'))} against {t.card(t.get('defender'))}"
-                         if t.get("defender") else f"battle: {t.card(t.get('attacker'))} is not defended"),
+    "battle": lambda t: (f"{t.card(t.get('attacker'))} battles {t.card(t.get('defender'))}"
+                         if t.get("defender") else f"{t.card(t.get('attacker'))}'s attack is not defended"),
     "battle_cancelled": lambda t: f"no battle: {t.get('why')}",
     "battle_damage": _life("takes battle damage"),
     "effect_damage": _life("takes damage"),
@@ -156,8 +158,8 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
     "excluded": lambda t: f"{t.card()} is excluded (除外){t.source()}",
     "effect_began": lambda t: _effect_began(t),
     "effect_ended": lambda t: "a continuous effect ends",
-    "damage_reset": lambda t: "turn end: all damage on characters is reset",
-    "end_of_turn": lambda t: "turn end: \"at end of turn\" effects",
+    "damage_reset": lambda t: "The damage on every character is reset (turn end)",
+    "end_of_turn": lambda t: "\"At end of turn\" effects apply (turn end)",
     "shuffled": lambda t: f"{t.who()}'s {AREA_WORDS.get(t.get('zone'), t.get('zone'))} is shuffled",
     "deck_shuffled_3_2_5": lambda t: f"{t.who()}'s deck was seen whole, so it is shuffled {t.get('when')} (3.2.5)",
     "looked_at_deck": lambda t: (f"{t.who()} looks at {'the whole' if t.get('whole') else 'the top ' + str(t.get('count')) + ' card(s) of the'}"
@@ -177,3 +179,8 @@ def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
     if teller is None:
         return None
     return teller(_Teller(game, event, viewer))
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """``None``: a pass of priority is the host's "P1 passes"; any other answer is told by its events."""
+    return None

@@ -197,3 +197,7 @@ class PMVSystem(GameSystem):
     def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
         """One line in the game's own words for ``event`` as ``viewer`` may see it."""
         return narration.narrate(game, event, viewer)
+
+    @hookimpl
+    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+        return narration.narrate_decision(game, decision, answer, viewer)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack.events import Cause, Event
-from rulestack.narrate import Teller, teller, words
+from rulestack.narrate import Teller, chosen_action, teller, words
 
 PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
           "main2": "Main Phase 2", "end": "End Phase"}
@@ -13,8 +13,14 @@ STEPS = {"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step"
 #: The timings of the Damage Step.
 DAMAGE_TIMINGS = {"start": "start of the Damage Step", "before_calculation": "before damage calculation",
                   "after_calculation": "after damage calculation", "end": "end of the Damage Step"}
+#: Zones in the Duel's words.
+ZONES = {"extra": "Extra Deck", "deck": "Deck", "hand": "hand", "graveyard": "GY", "banished": "banishment"}
 SUMMONS = {"normal": "Normal Summons", "tribute": "Tribute Summons", "flip": "Flip Summons",
-           "special": "Special Summons"}
+           "special": "Special Summons", "synchro": "Synchro Summons", "xyz": "Xyz Summons",
+           "link": "Link Summons", "fusion": "Fusion Summons", "ritual": "Ritual Summons"}
+#: The kinds of material, as a summon's ``how`` names them.
+MATERIALS = {"synchro": "Synchro Material", "xyz": "Xyz Material", "link": "Link Material",
+             "fusion": "Fusion Material", "ritual": "Tributes for the Ritual Summon"}
 
 
 def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
@@ -52,15 +58,26 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return ""   # told by the summon itself
     if how == "activated":
         return ""   # told by the activation (chain link)
+    if isinstance(how, str) and how.endswith("_material"):
+        return ""   # told with the summon that used it (materials_used)
+    if how == "attached":
+        under = ev.get("under")
+        if under is not None and under == ev.source:
+            return ""   # attached by the Xyz Summon itself: told with it (materials_used)
+        return f"{card} is attached to {t.owned(under)} as Xyz Material{t.because()}"
+    if how == "detached":
+        return f"{card} is detached (Xyz Material) and sent to the GY{by_card}"
     if how == "resolved":
         return f"{t.card(cid)} goes to the GY after resolving"
     if how == "tributed":
-        return f"{who} Tributes {card}" + (f" for {src_name}" if ev.source is not None and t.sees(ev.source)
+        own = game_card(t, cid)
+        mine = own is not None and own.owner == ev.player
+        return f"{who} Tributes {t.card(cid) if mine else card}" + (f" for {src_name}" if ev.source is not None and t.sees(ev.source)
                                            else " for a Tribute Summon")
     if how == "destroyed":
         return f"{card} is destroyed{' by battle with ' + src_name if ev.cause == Cause.BATTLE and src_name else by_card}"
     if how == "returned":
-        return f"{card} is returned to the {words(dst)}{by_card}"
+        return f"{card} is returned to the {ZONES.get(dst, words(dst))}{by_card}"
     if how == "discarded":
         return f"{card} is discarded{by_card}"
     if how == "banished":
@@ -82,6 +99,30 @@ def _summoned(t: Teller, ev: Event) -> str:
     pos = ev.get("position")
     verb = SUMMONS.get(how, f"{words(how)} Summons")
     return f"{who} {verb} {card}" + (f" in {pos} position" if pos else "") + t.because()
+
+
+def _materials_used(t: Teller, ev: Event) -> str:
+    how = ev.get("how")
+    what = MATERIALS.get(how, f"{words(how)} Material")
+    cards = t.cards(ev.get("materials") or ())
+    return f"{t.player(ev.player)} uses {cards} as {what} for {t.card(ev.get('card'))}{t.because()}"
+
+
+def game_card(t: Teller, cid: Any) -> Any:
+    """The card with id ``cid``, or ``None``."""
+    return t.game.state.cards.get(cid) if isinstance(cid, int) else None
+
+
+#: Status keys told in words (the others are the host's).
+STATUS = {"effects_negated": ("{card}'s effects are negated", "{card}'s effects are no longer negated")}
+
+
+def _status(t: Teller, ev: Event) -> str | None:
+    words_for = STATUS.get(ev.get("key"))
+    if words_for is None:
+        return None
+    line = words_for[0 if ev.get("value") else 1].format(card=t.owned(ev.get("card")))
+    return line + t.because()
 
 
 def _chain_link(t: Teller, ev: Event) -> str:
@@ -148,6 +189,8 @@ _BY_KIND: dict[str, Any] = {
     "damage_timing": lambda t, ev: f"· {DAMAGE_TIMINGS.get(ev.get('timing'), words(ev.get('timing')))}",
     "moved": _moved,
     "summoned": _summoned,
+    "materials_used": _materials_used,
+    "status": _status,
     "monster_set": lambda t, ev: "",   # told by the move that Set it
     "flipped": lambda t, ev: f"{t.owned(ev.get('card'), shown=True)} is flipped face-up{t.because()}",
     "position_changed": lambda t, ev: f"{t.player(ev.player)} changes {t.card(ev.get('card'))} to "
@@ -173,3 +216,23 @@ _BY_KIND: dict[str, Any] = {
                                      if ev.get("counter") == "turn" else None),
     "effect_began": _effect_began,
 }
+
+
+def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    """The words for the turn player moving on (ending Main Phase 1 or the Battle Phase, ending
+    the turn), or ``None`` for the host's "P1 passes" (a pass of priority in a response window)."""
+    action = chosen_action(decision, answer)
+    if action is None:
+        return None
+    who, st = game.state.players[decision.player].name, game.state
+    if action.kind == "end_turn":
+        return f"{who} ends the turn"
+    if action.kind != "pass" or decision.player != st.active_player:
+        return None
+    if decision.prompt == "battle":
+        return f"{who} ends the Battle Phase"
+    if decision.prompt == "main":
+        if st.phase == "main1" and st.turn > 1:
+            return f"{who} moves on to the Battle Phase"
+        return f"{who} moves on to the End Phase"
+    return None

@@ -285,6 +285,10 @@ class YugiohSystem(GameSystem):
     def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
         return narration.narrate(game, event, viewer)
 
+    @hookimpl
+    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+        return narration.narrate_decision(game, decision, answer, viewer)
+
 
 def _is_attacker(game: Any, card: Any) -> bool:
     atk = game.value_of(None, "attack")

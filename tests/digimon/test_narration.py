@@ -57,7 +57,7 @@ def test_the_words_are_the_games_own():
     sc.add("Big Draw", "hand", 0)
     sc.answer("use Big Draw").run()
     told = [narration.narrate(sc.game, e, None) for e in sc.events()]
-    assert "P0 paid memory (1 -> 2 on their opponent's side)." in told
+    assert "P0 pays 3 memory: the memory goes to 2 on P1's side." in told
     assert any(t.startswith("P0 uses Big Draw: it is in no area") for t in told)
     assert "End of P0's turn." in told
 

@@ -10,7 +10,7 @@ import pytest
 
 from rulestack import Game, hookimpl
 from rulestack.cli import main
-from rulestack.narrate import LiveNarrator, explain, narrate, printable
+from rulestack.narrate import LiveNarrator, chosen_action, explain, narrate, narrate_answer, printable
 from rulestack.system import available_systems, find_system
 
 #: A raw field of an event (``card=32``) or a repr leaking into a line.
@@ -34,23 +34,37 @@ class _Who:
         self.by.append((event, by, said))
 
 
-def _play(system: str, seed: int, views=VIEWS, *extra) -> tuple[Game, LiveNarrator]:
+def _play(system: str, seed: int, views=VIEWS, *extra, decks=None) -> tuple[Game, LiveNarrator]:
     narrator = LiveNarrator(views)
-    game = Game(system, list(find_system(system).sample_decks), seed=seed, plugins=[narrator, *extra])
+    game = Game(system, list(decks or find_system(system).sample_decks), seed=seed, plugins=[narrator, *extra])
     game.play()
     return game, narrator
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+#: The bundled systems with their sample decks, and the other bundled decks played against each other.
+GAMES = [(system, None) for system in SYSTEMS] + [
+    ("yugioh", ("synchron_extreme", "legendary_fusions")),
+    ("onepiece", ("blue_seven_warlords", "yellow_big_mom_pirates")),
+    ("onepiece", ("yellow_big_mom_pirates", "red_straw_hat_crew")),
+]
+
+
+@pytest.mark.parametrize(("system", "decks"), GAMES, ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_every_event_of_a_seeded_game_is_narrated_without_raw_fields(system, seed):
+def test_every_event_of_a_seeded_game_is_narrated_without_raw_fields(system, decks, seed):
     who = _Who()
-    game, narrator = _play(system, seed, VIEWS, who)
+    game, narrator = _play(system, seed, VIEWS, who, decks=decks)
     try:
         kinds = {ev.kind for ev in game.state.log}
         for ev, lines in narrator.entries():
             for view, line in zip(VIEWS, lines):
                 assert line is None or not RAW.search(line), f"{system}: raw field in {line!r} for {ev}"
+        for view in VIEWS:
+            for line in narrator.lines(view):
+                assert not RAW.search(line) and not re.search(r"\b[a-z]+_[a-z_]+\b", line), \
+                    f"{system}: a developer's word in {line!r}"
+        assert any(re.match(r"^[-=]{3} turn 1: P\d [-=]{3}$", line, re.I) for line in narrator.lines(None)[:60]), \
+            f"{system}: the first turn has no header"
         for ev, by, said in who.by:
             assert by != "raw", f"{system}: event kind {ev.kind!r} has no narration: {said}"
         assert len(who.by) >= len(game.state.log) and len(narrator.lines("omniscient")) > 20 and len(kinds) > 5
@@ -253,3 +267,66 @@ def test_play_shows_a_spectators_view_by_default_and_the_other_views_on_request(
     assert outs[None] != outs[0] != outs["omniscient"]
     assert outs["events"][0] == "#1 shuffled [rule] player=0 zone=deck" and len(outs["events"]) == len(game.state.log)
     assert main(["play", "yugioh", "--view", "5"]) == 2
+
+
+class _Answers:
+    """Notes every answered decision (the host's ``decision_answered`` observer hook)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[object, object]] = []
+
+    @hookimpl
+    def decision_answered(self, game, decision, answer):
+        self.seen.append((decision, answer))
+
+
+#: How each bundled system words a player passing (a pass of priority, ending a phase, not blocking).
+PASS_WORDS = {
+    "mtg": r"^P\d passes$",
+    "yugioh": r"^P\d (passes|ends the turn|ends the Battle Phase|moves on to the (Battle|End) Phase)$",
+    "onepiece": r"^P\d (ends the Main Phase|does not block|plays no more Counters)$",
+    "digimon": r"^P\d (does nothing in the breeding phase|does not block)\.$",
+    "pmv": r"^P\d passes$",
+    "tiny": r"^P\d passes$",
+}
+
+
+@pytest.mark.parametrize("system", sorted(PASS_WORDS))
+def test_passes_are_told_in_their_place_and_single_option_passes_are_not(system):
+    """Answered decisions are not events, yet a spectator reads who passed, where it happened; a
+    window that offered nothing but a pass is not worth a line."""
+    answers, narrator = _Answers(), LiveNarrator((None,))
+    game = Game(system, list(find_system(system).sample_decks), seed=4, plugins=[narrator, answers])
+    game.auto_single = False                 # single-option decisions reach the agents (and the observer) too
+    try:
+        game.play()
+        told = narrator.answer_lines(None)
+        passes = [(d, a) for d, a in answers.seen if getattr(chosen_action(d, a), "kind", None) == "pass"]
+        single = [(d, a) for d, a in passes if d.count_answers() == 1]
+        chosen = [(d, a) for d, a in answers.seen if d.count_answers() > 1]
+        assert single, f"{system}: no window offered only a pass in this game"
+        assert told, f"{system}: no pass was told"
+        for line in told:
+            assert re.match(PASS_WORDS[system], line), f"{system}: {line!r} is not a pass in the game's words"
+        # Exactly the decisions that offered a choice are told (those the system words at all).
+        assert len(told) <= len(chosen) < len(chosen) + len(single)
+        assert all(narrate_answer(game, d, a) is None for d, a in single)
+        # In their place: every told pass is among the spectator's lines, in order, between the events.
+        lines = narrator.lines(None)
+        at = [lines.index(t) for t in dict.fromkeys(told)]
+        assert at == sorted(at) and 0 < at[0]
+        assert len(lines) == len(told) + len([s for _, (s,) in narrator.entries() if s]) + 1   # + turn 1's header
+    finally:
+        game.close()
+
+
+def test_passes_are_not_events_and_the_game_stays_the_golden_one():
+    answers, narrator = _Answers(), LiveNarrator((None,))
+    game = Game("mtg", list(find_system("mtg").sample_decks), seed=3, plugins=[narrator, answers])
+    try:
+        game.play()
+        golden = gzip.decompress((GOLDEN / "mtg" / "seed-03.jsonl.gz").read_bytes()).decode()
+        assert game.event_log_json() == golden
+        assert narrator.answer_lines(None) and len(answers.seen) == len(game.decisions)
+    finally:
+        game.close()

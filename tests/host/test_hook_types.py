@@ -11,13 +11,14 @@ import pytest
 
 from rulestack import hookspecs
 from rulestack.cards import Ability, CardEntry, CostComponent, Deck
+from rulestack.decisions import Decision
 from rulestack.events import Event
 from rulestack.flow import Action, Activation, ChoiceRequest, GameResult, PendingTrigger
 from rulestack.game import Game
 from rulestack.state import Card, Item
 from rulestack.values import Modifier
 
-NAMESPACE = {cls.__name__: cls for cls in (Ability, CardEntry, CostComponent, Deck, Event, Action, Activation,
+NAMESPACE = {cls.__name__: cls for cls in (Ability, CardEntry, CostComponent, Deck, Decision, Event, Action, Activation,
                                            ChoiceRequest, GameResult, PendingTrigger, Game, Card, Item, Modifier)}
 SPECS = {name: fn for name, fn in vars(hookspecs).items()
          if callable(fn) and hasattr(fn, f"{hookspecs.PROJECT}_spec")}
@@ -25,7 +26,7 @@ SPECS = {name: fn for name, fn in vars(hookspecs).items()
 #: The class each argument name stands for, wherever it appears.
 ARGUMENT_CLASSES = {"game": Game, "activation": Activation, "item": Item, "card": Card, "ability": Ability,
                     "action": Action, "request": ChoiceRequest, "deck": Deck, "result": GameResult,
-                    "entry": CardEntry}
+                    "entry": CardEntry, "decision": Decision}
 
 
 def test_the_hooks_are_found():
