@@ -297,15 +297,17 @@ def evaluate_position(game: Game, player: int) -> float | None:
     determinised forks. ``None`` lets the host's generic score (life difference, cards in hand,
     board size; :func:`rulestack.search.default_evaluation`) decide."""
 @hookspec
-def decision_answered(game: Game, decision: Decision, answer: Any) -> None:
+def decision_answered(game: Game, decision: Decision, answer: list[int] | bool | int) -> None:
     """An agent answered ``decision`` (one that offered more than one answer) with ``answer``
-    (validated, as recorded in the replay). An observer, called on every plugin (their answers
+    (validated, as recorded in the replay: option indices, yes/no or a number, by the decision's
+    kind). An observer, called on every plugin (their answers
     are ignored): the ``rulestack play`` narrator tells the decisions that leave no event behind
     (passes). Decisions are not events: nothing here is recorded and nothing may change the game."""
 
 
 @hookspec(firstresult=True)
-def narrate_decision(game: Game, decision: Decision, answer: Any, viewer: int | None) -> str | None:
+def narrate_decision(game: Game, decision: Decision, answer: list[int] | bool | int,
+                     viewer: int | None) -> str | None:
     """One line in the game's own words for an answered ``decision`` as ``viewer`` may see it
     ("P1 does not block", "P0 ends the Battle Phase"), ``""`` for an answer not worth a line (one
     whose events tell it already), or ``None`` to let the host word it (for an action decision
