@@ -44,3 +44,32 @@ def test_a_refused_write_in_a_game_names_the_card_and_leaves_the_table_as_loaded
     game.run_script(theirs, ability.get("resolve"), game.context(card=theirs, ability=ability, player=1))
     assert [e.get("what") for e in game.events if e.kind == "marked"] == ["0 0 false false"]
     game.close()
+
+
+# -- hidden order ----------------------------------------------------------------------------------
+
+def marks(game):
+    return [e.get("what") for e in game.events if e.kind == "marked"]
+
+
+def test_the_opponents_deck_comes_in_id_order_not_in_the_decks_order():
+    sc = Scenario("hostile", seed=7)
+    theirs = sc.add_many(["Grunt", "Brute", "Spark", "Grunt"], "deck", 1, position="bottom")
+    mine = sc.add_many(["Spark", "Brute", "Grunt"], "deck", 0, position="bottom")
+    peek = sc.card(sc.add("peek_deck_order", "hand", 0))
+    game = sc.game
+    deck_order = [c.id for c in game.find({"zone": "deck", "player": 1}, None)]
+    assert deck_order != sorted(deck_order)           # the setting: the deck is not in id order
+    game.run_script(peek, peek.definition.abilities[0].get("resolve"),
+                    game.context(card=peek, ability=peek.definition.abilities[0], player=0))
+    assert marks(game) == [",".join(map(str, sorted(theirs)))]
+    game.shuffle("deck", 1)
+    game.run_script(peek, peek.definition.abilities[0].get("resolve"),
+                    game.context(card=peek, ability=peek.definition.abilities[0], player=0))
+    assert marks(game)[-1] == ",".join(map(str, sorted(theirs)))   # the same after a shuffle
+    # Its own deck keeps the zone's order (an effect may look at its own top cards by position).
+    game.run_script(peek, peek.definition.abilities[1].get("resolve"),
+                    game.context(card=peek, ability=peek.definition.abilities[1], player=0))
+    own_order = [c.id for c in game.find({"zone": "deck", "player": 0}, None)]
+    assert marks(game)[-1] == ",".join(map(str, own_order)) and sorted(own_order) == sorted(mine)
+    game.close()
