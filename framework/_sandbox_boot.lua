@@ -646,17 +646,17 @@ function d_next(t, k)
 end
 
 function d_pairs(t)
-  t = FROZEN[t] or t
   local mt = dgetmetatable(t)
   if mt ~= nil and type(t) == "table" and rawget(mt, "__pairs") ~= nil then return pairs(t) end
   if type(t) ~= "table" then return pairs(t) end     -- the original raises the argument error
-  local keys, n = ordered_keys(t)
+  local inner = FROZEN[t] or t                        -- (a load-time table: walk its contents)
+  local keys, n = ordered_keys(inner)
   local i = 0
   return function()
     while i < n do
       i = i + 1
       local key = keys[i]
-      local v = rawget(t, key)
+      local v = rawget(inner, key)
       if v ~= nil then return key, v end
     end
     return nil
@@ -731,7 +731,8 @@ local function emit(v, d, st)
   end
   if tv ~= "table" then data_fail(tv .. " values are not allowed", d) end
   if d >= MAX_DATA_DEPTH then data_fail("tables nested deeper than " .. MAX_DATA_DEPTH, d) end
-  v = FROZEN[v] or v
+  local inner = FROZEN[v]
+  if inner and rawget(dgetmetatable(v), "__plain") then v = inner end   -- a load-time table
   if dgetmetatable(v) ~= nil then data_fail("tables with metatables are not allowed", d) end
   local visiting = st.visiting
   if visiting[v] then data_fail("cycle: the table contains itself", d) end
@@ -1087,13 +1088,20 @@ local function freeze(t)
   for k, v in next, t do inner[k] = v end
   for k in next, inner do rawset(t, k, nil) end
   local omt = dgetmetatable(t)
-  local pmt = {}
+  local pmt = {__index = inner, __newindex = refuse_write, __len = frozen_len, __plain = true}
   if omt then
+    -- Its own metamethods keep working, called with the read-only table (never the contents).
     for k, v in next, omt do pmt[k] = v end
-    dsetmetatable(inner, omt)
-    pmt.__mode = nil
+    local oi = rawget(omt, "__index")
+    pmt.__index = oi == nil and inner or function(self, k)
+      local v = rawget(inner, k)
+      if v ~= nil then return v end
+      if type(oi) == "function" then return oi(self, k) end
+      return oi[k]
+    end
+    pmt.__newindex, pmt.__mode, pmt.__plain = refuse_write, nil, nil
+    if rawget(omt, "__len") == nil then pmt.__len = frozen_len end
   end
-  pmt.__index, pmt.__newindex, pmt.__len = inner, refuse_write, frozen_len
   pmt.__metatable = omt and rawget(omt, "__metatable") or false
   dsetmetatable(t, pmt)
   FROZEN[t] = inner

@@ -151,3 +151,17 @@ def test_a_coroutine_cannot_be_made_at_load_time(host):
             local gen = coroutine.wrap(function() local n = 0; while true do n = n + 1; coroutine.yield(n) end end)
             return { f = function(ctx) return gen() end }""")
     assert err.value.line == 2
+
+
+def test_a_load_time_table_with_metamethods_gives_them_the_read_only_table(host):
+    s = load(host, """
+        local memo = setmetatable({}, {__index = function(t, k) t[k] = k * 2; return k * 2 end})
+        local T = {1, 2}
+        return { f = function(ctx) return memo[3] end,
+                 state = function(ctx) local _, st = pairs(T); st.x = 1 end,
+                 give = function(ctx) return memo end }""")
+    for fn in ("f", "state"):
+        with pytest.raises(ScriptError, match=READ_ONLY):
+            host.box.call(s.data[fn], 1)
+    with pytest.raises(ScriptError, match="tables with metatables are not allowed"):
+        host.box.call(s.data["give"], 1)
