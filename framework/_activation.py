@@ -26,6 +26,7 @@ the primitives, the derived values, the asking of players and the card index.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
@@ -281,7 +282,7 @@ class ActionFlow:
                 for _ in range(kind.count(self.game, act.player, comp, act)):
                     with self._cost_judgement(act):
                         legal = [c for c in cands if c not in chosen and
-                                 self._dry(lambda c=c: self._cost_feasible(act, comps, i, chosen + [c]))]
+                                 self._dry(functools.partial(self._cost_feasible, act, comps, i, chosen + [c]))]
                     if not legal:
                         break
                     picked = self.asking.choose_cards(act.player, legal, 1, 1, f"{kind.label}: {act.card.name}",
@@ -375,6 +376,9 @@ class ActionFlow:
 
     def run_resolution(self, item: Item) -> None:
         """The host's default resolution: the ability's ``resolve`` function, unless negated."""
+        if item.card is None or item.ability is None:
+            raise RulestackError(f"item {item.id} ({item.kind}) has no ability to resolve: a system that pushes "
+                                 "such items resolves them in its own resolve_item hook")
         card = self.game.card(item.card)
         ab = card.definition.abilities[item.ability]
         if item.activation_negated:

@@ -15,7 +15,9 @@ class Seat(Protocol):
 
     player: int
 
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> dict[str, Any]:
+        """What this player may see of the game now, as plain data (hidden cards without faces)."""
+        ...
 
 
 class Agent(Protocol):
@@ -67,6 +69,7 @@ class ScriptedAgent:
         self.strict = strict
 
     def add(self, *answers: Any) -> None:
+        """Append answers to the end of the script."""
         self.queue.extend(answers)
 
     def decide(self, decision: d.Decision, seat: Seat) -> Any:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import attrs
 
-from .datafile import LineDict, LineList, load_yaml
+from .datafile import LineDict, LineList, line_of, load_yaml
 from .errors import CardDataError, DeckError
 
 
@@ -103,6 +103,7 @@ class CostComponent:
     source: int | None = None      # the card that contributed it, when not the ability's own card
 
     def describe(self) -> str:
+        """The component as shown in errors and prompts: ``pay_life 1000``, ``discard 1 zone=hand``."""
         extra = " ".join(f"{k}={v}" for k, v in self.params.items() if k != "filter")
         return f"{self.kind} {self.amount}{(' ' + extra) if extra else ''}"
 
@@ -118,25 +119,31 @@ class Ability:
 
     @property
     def label(self) -> str:
+        """How the ability is named to players: its ``label`` key, else its kind."""
         return self.spec.get("label") or self.kind
 
     def get(self, key: str, default: Any = None) -> Any:
+        """One key of the ability as the script wrote it (validated): ``zone``, ``resolve`` ..."""
         return self.spec.get(key, default)
 
     @property
     def cost(self) -> tuple[CostComponent, ...]:
+        """The ability's own cost components (contributions from other cards come on top)."""
         return self.spec.get("cost", ())
 
     @property
-    def targets(self) -> list:
+    def targets(self) -> list[Mapping[str, Any]]:
+        """The ability's target specs (``kind``, ``filter``, ``count``, ``up_to`` ...), chosen at activation."""
         return self.spec.get("targets", [])
 
     @property
     def trigger(self) -> Mapping[str, Any] | None:
+        """A triggered ability's trigger: the event kind and the fields an event must match."""
         return self.spec.get("trigger")
 
     @property
     def unnegatable(self) -> bool:
+        """Whether the ability says its effect cannot be negated (PMV 12.4, MTG "can't be countered")."""
         return bool(self.spec.get("unnegatable", False))
 
 
@@ -159,9 +166,11 @@ class CardDefinition:
         return self.fields.get(key, default)
 
     def has_keyword(self, keyword: str) -> bool:
+        """Whether the printed card has ``keyword`` (from its data or its script; not granted ones)."""
         return keyword in self.keywords
 
     def abilities_of(self, role: str) -> Iterable[Ability]:
+        """The card's abilities of one :class:`Role`, in printed order."""
         return (a for a in self.abilities if a.role == role)
 
 
@@ -185,10 +194,12 @@ def check_type(value: Any, expected: Any) -> bool:
 
 
 def type_name(expected: Any) -> str:
+    """A schema type as read in errors: ``"string"``, ``"integer or string"``."""
     return " or ".join(expected) if isinstance(expected, tuple) else str(expected)
 
 
 def lua_type_name(value: Any) -> str:
+    """The Lua name of a value's type, for errors about script data (``"table"``, ``"function"`` ...)."""
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int):
@@ -205,6 +216,7 @@ def lua_type_name(value: Any) -> str:
 
 
 def digest_of(*parts: str) -> str:
+    """A short, stable hash of text parts (16 hex digits): how replays recognise a card's version."""
     h = hashlib.sha256()
     for p in parts:
         h.update(p.encode("utf-8"))
@@ -296,6 +308,7 @@ class Deck:
     file: str | None = None
 
     def all_codes(self) -> list[str]:
+        """Every card code of every section, with repeats."""
         return [c for codes in self.sections.values() for c in codes]
 
 
@@ -314,10 +327,10 @@ def read_deck(path: Path, resolve: Callable[[str], str | None], sections: Iterab
             continue
         if key not in allowed:
             raise DeckError(f"unknown deck section (this system's sections: {', '.join(sorted(allowed))})",
-                            file=shown, line=data.line_of(key), field=key)
+                            file=shown, line=line_of(data, key), field=key)
         if not isinstance(value, list):
             raise DeckError("a section is a list of '<count> <card name>' lines", file=shown,
-                            line=data.line_of(key), field=key)
+                            line=line_of(data, key), field=key)
         codes: list[str] = []
         for i, item in enumerate(value):
             line = value.line_of(i) if isinstance(value, LineList) else None

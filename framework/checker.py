@@ -229,7 +229,8 @@ def lint_card(pool: CardPool, code: str) -> list[CardDataError]:
         return []
     sandbox = LuaSandbox(methods={}, random=lambda a, b: a)
     try:
-        data = convert_functions(sandbox.load(source, file=display_path(entry.script_path), card=entry.name).data)
+        shown = display_path(entry.script_path) if entry.script_path is not None else entry.file
+        data = convert_functions(sandbox.load(source, file=shown, card=entry.name).data)
     except ScriptError:
         return []                       # reported by the definition's own check
     finally:

@@ -10,14 +10,10 @@ from typing import Any, Sequence
 from .errors import DataError, GameAborted, RulestackError
 
 
-def _settings(pairs: Sequence[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise RulestackError(f"--set expects key=value, got {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
+def _settings(pairs: Sequence[str] | None) -> dict[str, str]:
+    """A system's settings from ``--set key=value`` pairs (see :func:`harness.systems.parse_settings`)."""
+    from .harness.systems import parse_settings
+    return parse_settings(pairs)
 
 
 def cmd_systems(args: argparse.Namespace) -> int:
@@ -51,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = args.human
     if human is not None and not 0 <= human < system.player_count:
         raise RulestackError(f"--human takes a seat from 0 to {system.player_count - 1}, got {human}")
-    agents = None
+    agents: list[Any] = []   # empty: the game seats its own random agents
     if human is not None:
         agents = [RandomAgent(args.seed * 7919 + i + 1) for i in range(system.player_count)]
         agents[human] = HumanAgent(human)

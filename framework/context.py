@@ -49,17 +49,9 @@ Cards = Union[CardId, Annotated[list[CardId], Bounded(0, 10_000)], Filter]
 ModifierValue = Union[Amount, Annotated[float, Bounded(-1e9, 1e9)], Name, bool]
 
 
-class ChooseSpec(TypedDict, total=False):
-    """The table of ``ctx:choose{...}`` (``from_`` is the key ``from``)."""
-
-    from_: Cards
-    filter: Filter
-    count: Count
-    up_to: bool
-    player: Who
-    prompt: Text
-    secret: bool
-    look: bool
+#: The table of ``ctx:choose{...}`` (functional syntax: ``from`` is a Python keyword).
+ChooseSpec = TypedDict("ChooseSpec", {"from": Cards, "filter": Filter, "count": Count, "up_to": bool, "player": Who,
+                                      "prompt": Text, "secret": bool, "look": bool}, total=False)
 
 
 class MoveOptions(TypedDict, total=False):
@@ -386,9 +378,8 @@ def m_choose(ctx: EffectContext, spec: ChooseSpec) -> list[int]:
 
 def m_choose_one(ctx: EffectContext, spec: ChooseSpec | None = None) -> int | None:
     """Like ``choose`` with ``count = 1``; returns the id or nil."""
-    spec = dict(spec or {})
-    spec["count"] = 1
-    got = m_choose(ctx, spec)
+    one: ChooseSpec = {**(spec or {}), "count": 1}
+    got = m_choose(ctx, one)
     return got[0] if got else None
 
 

@@ -21,6 +21,7 @@ class LineDict(dict):
     lines: dict
 
     def line_of(self, key: Any) -> int | None:
+        """The line of ``key``, else of the mapping itself (``None`` when not read from a file)."""
         return getattr(self, "lines", {}).get(key, self.line)
 
 
@@ -31,6 +32,7 @@ class LineList(list):
     lines: list
 
     def line_of(self, index: int) -> int | None:
+        """The line of item ``index``, else of the list itself (``None`` when not read from a file)."""
         lines = getattr(self, "lines", [])
         return lines[index] if 0 <= index < len(lines) else self.line
 

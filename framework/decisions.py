@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import attrs
 
@@ -157,7 +157,7 @@ class Decision:
                     break
         return out
 
-    def _iter_answers(self):
+    def _iter_answers(self) -> Iterator[Any]:
         n = len(self.options)
         if self.kind == ACTION:
             yield from ([i] for i in range(n))

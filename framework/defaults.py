@@ -1,10 +1,17 @@
 """The host's default answers to the hooks; every system plugin answers before them."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .errors import RulestackError
 from .hookspecs import hookimpl
+
+if TYPE_CHECKING:
+    from .cards import Ability
+    from .events import Event
+    from .flow import Action
+    from .game import Game
+    from .state import Card, Item
 
 
 class HostDefaults:
@@ -14,7 +21,9 @@ class HostDefaults:
     plugin_name = "rulestack-defaults"
 
     @hookimpl(trylast=True)
-    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool:
+    def ability_active(self, game: Game, card: Card, ability: Ability, event: Event | None) -> bool:
+        """In one of its zones (``zone``, else the system's default for its role); for the card's
+        own move, in either the zone it left or the zone it entered."""
         zones = ability.get("zone") or game.system.default_zones.get(ability.role)
         if not zones:
             return True
@@ -23,18 +32,23 @@ class HostDefaults:
         return card.zone in zones
 
     @hookimpl(trylast=True)
-    def push_item(self, game: Any, item: Any) -> bool:
+    def push_item(self, game: Game, item: Item) -> bool:
+        """On top of ``game.state.stack``, through the journal."""
         game.journal.append(game.state.stack, item)
         return True
 
     @hookimpl(trylast=True)
-    def resolve_item(self, game: Any, item: Any) -> bool:
+    def resolve_item(self, game: Game, item: Item) -> bool:
+        """:meth:`Game.run_resolution`: negation checks, then the ability's ``resolve`` function."""
         game.run_resolution(item)
         return True
 
     @hookimpl(trylast=True)
-    def perform_action(self, game: Any, action: Any) -> bool:
+    def perform_action(self, game: Game, action: Action) -> bool:
+        """``activate`` (through :meth:`Game.activate`) and ``pass``; any other kind is an error."""
         if action.kind == "activate":
+            if action.card is None or action.ability is None:
+                raise RulestackError(f"an 'activate' action names a card and an ability; this one does not: {action!r}")
             game.activate(action.player, action.card, action.ability, window=action.get("window"))
             return True
         if action.kind == "pass":

@@ -5,7 +5,11 @@ that a bad script, deck, scenario or answer can be fixed without reading a trace
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .flow import GameResult
 
 
 class RulestackError(Exception):
@@ -52,7 +56,7 @@ class IllegalAnswer(RulestackError):
     The game is unchanged: the decision is still pending.
     """
 
-    def __init__(self, decision: Any, answer: Any, reason: str) -> None:
+    def __init__(self, decision: Decision, answer: Any, reason: str) -> None:
         self.decision = decision
         self.answer = answer
         self.reason = reason
@@ -62,7 +66,7 @@ class IllegalAnswer(RulestackError):
 class UnscriptedDecision(RulestackError):
     """A strict scripted agent was asked a decision that its script does not answer."""
 
-    def __init__(self, decision: Any) -> None:
+    def __init__(self, decision: Decision) -> None:
         self.decision = decision
         super().__init__(f"unscripted decision: {decision.describe()}")
 
@@ -83,7 +87,7 @@ class GameAborted(RulestackError):
 class GameOver(Exception):
     """Control flow, not an error: raised when the game ends, caught by :meth:`Game.play`."""
 
-    def __init__(self, result: Any) -> None:
+    def __init__(self, result: GameResult) -> None:
         self.result = result
         super().__init__(f"game over: {result}")
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from .context import relative_player
+from .errors import RulestackError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -115,6 +116,9 @@ class CardFilter:
                     if v is None or (v < bound if key == "min" else v > bound):
                         return False
             elif key == "where":
+                if self.source is None:
+                    raise RulestackError("a filter's 'where' runs its card's script, but this filter has no "
+                                         "source card: build it with the card whose ability it belongs to")
                 ctx = game.context(card=self.source, player=self.player)
                 if not game.run_script(self.source, want, ctx, card.id):
                     return False

@@ -7,7 +7,7 @@ an action has completed, so memory stays flat over a long game.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, MutableMapping, MutableSequence
+from typing import Any, Callable, Iterable
 
 _MISSING = object()
 
@@ -19,7 +19,7 @@ _new_dict, _new_list = dict.__new__, list.__new__
 _SCALARS = frozenset({int, str, bool, float, type(None), tuple, frozenset})
 
 
-def _restore_item(mapping: MutableMapping, key: Any, old: Any) -> None:
+def _restore_item(mapping: dict[Any, Any], key: Any, old: Any) -> None:
     if old is _MISSING:
         _dict_pop(mapping, key, None)
     else:
@@ -82,9 +82,9 @@ class Journal:
         if t is list:
             if value:
                 return JournaledList(self, value)
-            empty = _new_list(JournaledList)
-            empty._journal = self
-            return empty
+            empty_list = _new_list(JournaledList)
+            empty_list._journal = self
+            return empty_list
         if isinstance(value, Journaled) and getattr(value, "_journal", None) is not self:
             value._bind(self)
         return value
@@ -96,13 +96,13 @@ class Journal:
         _osetattr(obj, name, value if type(value) in _SCALARS else self.adopt(value))
         self.version += 1
 
-    def setitem(self, mapping: MutableMapping, key: Any, value: Any) -> None:
+    def setitem(self, mapping: dict[Any, Any], key: Any, value: Any) -> None:
         """``mapping[key] = value``, recorded."""
         self._undo.append((_restore_item, (mapping, key, mapping.get(key, _MISSING))))
         _dict_setitem(mapping, key, value if type(value) in _SCALARS else self.adopt(value))
         self.version += 1
 
-    def delitem(self, mapping: MutableMapping, key: Any) -> None:
+    def delitem(self, mapping: dict[Any, Any], key: Any) -> None:
         """``del mapping[key]`` if present, recorded."""
         if key in mapping:
             if next(reversed(mapping)) == key:
@@ -112,7 +112,7 @@ class Journal:
             _dict_delitem(mapping, key)
             self.version += 1
 
-    def insert(self, seq: MutableSequence, index: int, value: Any) -> None:
+    def insert(self, seq: list[Any], index: int, value: Any) -> None:
         """``seq.insert(index, value)``, recorded."""
         if index < 0:
             index += len(seq) + 1
@@ -120,28 +120,28 @@ class Journal:
         self._undo.append((_list_pop, (seq, index)))
         self.version += 1
 
-    def append(self, seq: MutableSequence, value: Any) -> None:
+    def append(self, seq: list[Any], value: Any) -> None:
         """``seq.append(value)``, recorded."""
         _list_append(seq, value if type(value) in _SCALARS else self.adopt(value))
         self._undo.append((_list_pop, (seq,)))
         self.version += 1
 
-    def log(self, seq: MutableSequence, value: Any) -> None:
+    def log(self, seq: list[Any], value: Any) -> None:
         """Append to an append-only log (the event log), recorded but without changing
         :attr:`version`: a new event changes no derived value."""
         _list_append(seq, value)
         self._undo.append((_list_pop, (seq,)))
 
-    def pop(self, seq: MutableSequence, index: int = -1) -> Any:
+    def pop(self, seq: list[Any], index: int = -1) -> Any:
         """``seq.pop(index)``, recorded."""
         if index < 0:
             index += len(seq)
-        value = _list_pop(seq, index)
+        value: Any = _list_pop(seq, index)
         self._undo.append((_list_insert, (seq, index, value)))
         self.version += 1
         return value
 
-    def remove(self, seq: MutableSequence, value: Any) -> None:
+    def remove(self, seq: list[Any], value: Any) -> None:
         """``seq.remove(value)``, recorded."""
         self.pop(seq, seq.index(value))
 
@@ -194,11 +194,11 @@ class JournaledList(list):
     def extend(self, values: Iterable[Any]) -> None:
         self._replace(list(self) + list(values))
 
-    def __iadd__(self, values: Iterable[Any]) -> "JournaledList":  # type: ignore[override,misc]
+    def __iadd__(self, values: Iterable[Any]) -> "JournaledList":  # type: ignore[misc]
         self.extend(values)
         return self
 
-    def __imul__(self, n: Any) -> "JournaledList":  # type: ignore[override,misc]
+    def __imul__(self, n: Any) -> "JournaledList":  # type: ignore[misc]
         self._replace(list(self) * n)
         return self
 
@@ -272,7 +272,7 @@ class JournaledDict(dict):
         for k, v in dict(*args, **kw).items():
             self._journal.setitem(self, k, v)
 
-    def __ior__(self, other: Any) -> "JournaledDict":  # type: ignore[override,misc]
+    def __ior__(self, other: Any) -> "JournaledDict":  # type: ignore[misc]
         self.update(other)
         return self
 

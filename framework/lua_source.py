@@ -193,6 +193,7 @@ def _short_string(src: str, i: int, quote: str, line: int) -> tuple[int, int, st
                 i += 1
         elif e.isdigit():
             m = re.match(r"[0-9]{1,3}", src[i:i + 3])
+            assert m is not None                  # src[i] is the digit e
             buf.append(chr(min(int(m.group(0)), 255)))
             i += m.end()
         else:

@@ -419,4 +419,4 @@ class LiveNarrator:
     def lines(self, view: View = None) -> list[str]:
         """The narrated lines of one of the views, in order."""
         i = self.views.index(view)
-        return [said[i] for _, said in self.entries() if said[i]]
+        return [line for _, said in self.entries() if (line := said[i])]

@@ -7,7 +7,7 @@ the cards it uses into its own fresh sandbox.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import pluggy
 
@@ -15,6 +15,9 @@ from . import hookspecs
 from .cards import CardDefinition, CardEntry, Deck, read_card_entries, read_deck
 from .errors import CardDataError, ConfigurationError, DeckError
 from .scripts import build_definition, convert_functions, display_path
+
+if TYPE_CHECKING:
+    from .system import GameSystem
 
 _POOLS: dict[tuple, "CardPool"] = {}
 
@@ -35,7 +38,7 @@ def make_plugin_manager(system: Any, plugins: Iterable[Any] = ()) -> pluggy.Plug
 class CardPool:
     """The cards of one game system."""
 
-    def __init__(self, system_cls: type, files: Iterable[Path] | None = None) -> None:
+    def __init__(self, system_cls: type[GameSystem], files: Iterable[Path] | None = None) -> None:
         self.system_cls = system_cls
         self.entries: dict[str, CardEntry] = {}
         self._by_name: dict[str, str] = {}
@@ -46,7 +49,7 @@ class CardPool:
             self.add_file(Path(path))
 
     @classmethod
-    def for_system(cls, system_cls: type, extra_files: Iterable[Path | str] = ()) -> "CardPool":
+    def for_system(cls, system_cls: type[GameSystem], extra_files: Iterable[Path | str] = ()) -> "CardPool":
         """The process-wide pool of a system (built on first use), optionally with extra card
         data files (a modder's cards) added to the system's own."""
         extra = tuple(str(Path(p).resolve()) for p in extra_files)
@@ -60,7 +63,7 @@ class CardPool:
         return pool
 
     @classmethod
-    def forget(cls, system_cls: type | None = None) -> None:
+    def forget(cls, system_cls: type[GameSystem] | None = None) -> None:
         """Drop cached pools (of one system, or all), so edited card files are read again."""
         for key in [k for k in _POOLS if system_cls is None or k[0] is system_cls]:
             del _POOLS[key]
@@ -118,7 +121,7 @@ class CardPool:
         entry = self.entries[code]
         source = self.source(code)
         data = None
-        if source is not None:
+        if source is not None and entry.script_path is not None:   # a source comes from the script file
             sandbox = LuaSandbox(methods={}, random=lambda a, b: a)
             try:
                 loaded = sandbox.load(source, file=_display(entry.script_path), card=entry.name)

@@ -22,13 +22,13 @@ from typing import Any, Callable, Iterable, Mapping
 
 import greenlet
 
-from .agents import resolve_answer
+from .agents import Seat, resolve_answer
 from .cards import Ability
 from .decisions import Decision
 from .errors import RulestackError, UnscriptedDecision
 from .events import Event
 from .flow import GameResult, PendingTrigger
-from .game import Game, Seat
+from .game import Game
 from .hookspecs import hookimpl
 from .runtime import Runtime
 from .state import Card, Item

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 import attrs
 
@@ -22,6 +22,9 @@ _osetattr = object.__setattr__
 
 from .events import Event
 from .journal import Journal, Journaled
+
+if TYPE_CHECKING:
+    from .cards import CardDefinition
 
 
 class EventData(dict):
@@ -33,7 +36,7 @@ class EventData(dict):
     def _refuse(self, *args: Any, **kw: Any) -> Any:
         raise TypeError("an event's data cannot be changed: it records what happened (record a new event instead)")
 
-    __setitem__ = __delitem__ = pop = popitem = setdefault = update = clear = __ior__ = _refuse  # type: ignore
+    __setitem__ = __delitem__ = pop = popitem = setdefault = update = clear = __ior__ = _refuse
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         return (dict, (dict(self),))
@@ -114,6 +117,22 @@ class Card(Journaled):
     __slots__ = ("id", "code", "owner", "controller", "zone", "zone_player", "face_up", "status",
                  "counters", "memory", "generation", "timestamp", "attached_to", "definition", "_journal")
     _containers = ("status", "counters", "memory")
+
+    # The fields, for the type checker: __init__ sets them through the slots.
+    id: int
+    code: str
+    owner: int
+    controller: int
+    zone: str                  # None only while create_card builds it
+    zone_player: int | None
+    face_up: bool
+    status: dict[str, Any]
+    counters: dict[str, int]
+    memory: dict[str, Any]
+    generation: int
+    timestamp: int
+    attached_to: int | None
+    definition: CardDefinition
 
     def __init__(self, card_id: int, definition: Any, owner: int) -> None:
         init = _osetattr   # not bound to a journal yet: plain sets, without the journaling __setattr__
@@ -210,7 +229,7 @@ class Item(Journaled):
     paid: dict = attrs.field(factory=dict)       # what the cost actually took: {"x": 4, "cards": [...], ...}
     event: dict | None = None                    # the event that triggered it (plain data)
     activation_negated: bool = False
-    effect_negated: bool = False
+    effect_negated: bool | str = False          # "all": negated even if the ability is unnegatable
     resolved: bool = False
     data: dict = attrs.field(factory=dict)       # system-specific fields (spell speed, chapter ...)
 
@@ -284,7 +303,7 @@ class GameState(Journaled):
     @property
     def journal(self) -> Journal:
         """The journal recording every change of this state."""
-        return self._journal  # type: ignore[attr-defined,no-any-return]
+        return self._journal  # type: ignore[return-value]  # bound in __init__
 
     # -- the state as data -------------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:

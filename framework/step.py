@@ -11,11 +11,11 @@ from typing import Any
 
 import greenlet
 
-from .agents import resolve_answer
+from .agents import Seat, resolve_answer
 from .decisions import Decision
 from .errors import RulestackError
 from .flow import GameResult
-from .game import Game, Seat
+from .game import Game
 
 
 class _Handoff:

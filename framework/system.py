@@ -11,13 +11,35 @@ from __future__ import annotations
 import functools
 from importlib import metadata, resources
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Mapping, TypeAlias
 
 import attrs
 
 from .cards import AbilityKind, Role
 from .errors import ConfigurationError
 from .state import ZoneSpec
+
+if TYPE_CHECKING:
+    from .cards import CostComponent
+    from .context import EffectContext
+    from .events import Event
+    from .flow import Activation
+    from .game import Game
+    from .state import Card
+    from .values import Modifier
+
+#: ``pay(game, player, component, chosen, activation)``: what :meth:`CostKind.pay` does.
+PayFunction: TypeAlias = "Callable[[Game, int, CostComponent, list[int], Activation], dict[str, Any] | None]"
+#: ``candidates(game, player, component, activation)``: what :meth:`CostKind.candidates` does.
+CandidatesFunction: TypeAlias = "Callable[[Game, int, CostComponent, Activation], list[int] | None]"
+#: A word of a system's Lua vocabulary: ``ctx:name(a, b)`` in a script calls ``fn(ctx, a, b)``.
+ScriptMethod: TypeAlias = "Callable[Concatenate[EffectContext, ...], Any]"
+#: An extra trigger filter key: ``fn(game, card, event, value)``; ``card`` has the triggered ability.
+TriggerKey: TypeAlias = "Callable[[Game, Card, Event, Any], bool]"
+#: An extra card filter key: ``fn(game, card, value, player)``; ``player`` is the filter's perspective.
+FilterKey: TypeAlias = "Callable[[Game, Card, Any, int | None], bool]"
+#: An extra modifier op: ``fn(values, modifier)`` changes the card's ``values`` in place.
+ModifierOp: TypeAlias = "Callable[[dict[str, Any], Modifier], None]"
 
 ENTRY_POINT_GROUP = "rulestack.systems"
 
@@ -106,19 +128,21 @@ class CostKind:
     #: One line for the system's reference (``rulestack describe``); default: the label.
     doc: str = ""
 
-    def candidates(self, game: Any, player: int, component: Any, activation: Any) -> list[int] | None:
+    def candidates(self, game: Game, player: int, component: CostComponent, activation: Activation) -> list[int] | None:
         """The cards the player may choose from to pay this component, or ``None`` when paying
         needs no choice (life points, DON!!, memory)."""
         return None
 
-    def count(self, game: Any, player: int, component: Any, activation: Any) -> int:
+    def count(self, game: Game, player: int, component: CostComponent, activation: Activation) -> int:
         """How many candidates must be chosen (default: the component's amount)."""
         return component.amount
 
-    def pay(self, game: Any, player: int, component: Any, chosen: list[int], activation: Any) -> dict | None:
-        """Pay it, through the game's primitives with cause ``cost``. Raise
-        :class:`~rulestack.flow.CostUnpayable` if it cannot be paid. Return what was paid
-        (merged into ``Item.paid``)."""
+    def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+            activation: Activation) -> dict[str, Any] | None:
+        """Pay it, through the game's primitives with cause ``cost``; ``chosen`` are the cards the
+        player chose among :meth:`candidates` (empty when there was no choice). Raise
+        :class:`~rulestack.flow.CostUnpayable` if it cannot be paid. Return what was paid (merged
+        into ``Item.paid``: lists are joined and numbers added), or ``None``."""
         raise NotImplementedError
 
 
@@ -126,17 +150,20 @@ class FunctionCost(CostKind):
     """A cost kind from plain functions: ``pay(game, player, component, chosen, activation)`` and,
     optionally, ``candidates(game, player, component, activation)``."""
 
-    def __init__(self, pay: Callable[..., dict | None], candidates: Callable[..., list[int] | None] | None = None,
-                 label: str = "pay", doc: str = "") -> None:
+    def __init__(self, pay: PayFunction, candidates: CandidatesFunction | None = None, label: str = "pay",
+                 doc: str = "") -> None:
         self._pay = pay
         self._candidates = candidates
         self.label = label
         self.doc = doc
 
-    def candidates(self, game, player, component, activation):
+    def candidates(self, game: Game, player: int, component: CostComponent, activation: Activation) -> list[int] | None:
+        """The ``candidates`` function's answer; ``None`` (no choice) when none was given."""
         return self._candidates(game, player, component, activation) if self._candidates else None
 
-    def pay(self, game, player, component, chosen, activation):
+    def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+            activation: Activation) -> dict[str, Any] | None:
+        """The ``pay`` function's answer."""
         return self._pay(game, player, component, chosen, activation)
 
 
@@ -155,11 +182,13 @@ class GameSystem:
     #: Deck sections and the zone each section starts in (``{"main": "library"}``).
     deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck"}
     #: Schema of the card data fields beyond ``code``, ``name``, ``script``, ``keywords``:
-    #: ``{field: type}`` or ``{field: (type, True)}`` when required.
+    #: ``{field: type}`` or ``{field: (type, True)}`` when required, where a type is a name
+    #: (``"string"``, ``"integer"``, ``"number"``, ``"boolean"``, ``"list"``, ``"table"``) or a tuple of names.
     card_fields: ClassVar[Mapping[str, Any]] = {}
     #: The ability kinds, in the game's words, and their roles.
     ability_kinds: ClassVar[Mapping[str, AbilityKind]] = {}
-    #: Top-level keys a card script may return besides ``abilities`` and ``keywords``.
+    #: Top-level keys a card script may return besides ``abilities`` and ``keywords``, and their
+    #: type names (as in :attr:`card_fields`): ``{"equip": "table"}``.
     script_keys: ClassVar[Mapping[str, Any]] = {}
     #: Where abilities of each role function unless the ability says (``zone = ...``).
     default_zones: ClassVar[Mapping[str, tuple[str, ...]]] = {}
@@ -167,16 +196,17 @@ class GameSystem:
     cost_kinds: ClassVar[Mapping[str, CostKind]] = {}
     #: The system's Lua vocabulary: ``ctx:name(...)`` calls ``fn(ctx, ...)`` with an
     #: :class:`~rulestack.context.EffectContext`.
-    script_methods: ClassVar[Mapping[str, Callable[..., Any]]] = {}
-    #: Extra trigger filter keys: ``fn(game, pending_ctx, event, value) -> bool``.
-    trigger_keys: ClassVar[Mapping[str, Callable[..., bool]]] = {}
+    script_methods: ClassVar[Mapping[str, ScriptMethod]] = {}
+    #: Extra trigger filter keys: ``fn(game, card, event, value) -> bool``, ``card`` being the card
+    #: whose triggered ability is matched against ``event``.
+    trigger_keys: ClassVar[Mapping[str, TriggerKey]] = {}
     #: Extra card filter keys: ``fn(game, card, value, player) -> bool``.
-    filter_keys: ClassVar[Mapping[str, Callable[..., bool]]] = {}
+    filter_keys: ClassVar[Mapping[str, FilterKey]] = {}
     #: Layer names in the order they apply, and which layer each op defaults to.
     layers: ClassVar[tuple[str, ...]] = ()
     op_layers: ClassVar[Mapping[str, str]] = {}
     #: Extra modifier ops: ``fn(values, modifier)`` mutating ``values``.
-    modifier_ops: ClassVar[Mapping[str, Callable[..., None]]] = {}
+    modifier_ops: ClassVar[Mapping[str, ModifierOp]] = {}
     #: Settings and their defaults; ``rulestack play --set key=value`` changes them.
     settings_defaults: ClassVar[Mapping[str, Any]] = {}
     #: Where the card data and scripts are: a package resource (``"rulestack_cards"``, ``"mtg"``).
@@ -252,10 +282,12 @@ class GameSystem:
 
     @classmethod
     def deck_dir(cls) -> Path:
+        """The folder of the system's decks (``<card_root>/decks``)."""
         return cls.card_root() / "decks"
 
     @classmethod
     def deck_names(cls) -> list[str]:
+        """The names of the system's decks, sorted (the ``.yaml`` files of :meth:`deck_dir`)."""
         return sorted(p.stem for p in cls.deck_dir().glob("*.yaml"))
 
 
@@ -314,4 +346,5 @@ def find_system(name: str | type[GameSystem]) -> type[GameSystem]:
 
 
 def all_roles() -> frozenset[str]:
+    """Every ability role (:class:`~rulestack.cards.Role`)."""
     return Role.ALL

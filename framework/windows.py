@@ -187,7 +187,7 @@ class ResponseWindow:
     Run it with :meth:`run`. It is a frozen value: build one per kind of window, at import time.
     """
 
-    window: WindowName = attrs.field(default="priority", converter=_window_name)
+    window: WindowName = attrs.field(default="priority", converter=_window_name)  # type: ignore[assignment]  # converted
     after_action: AfterAction = acting_player
     after_resolution: AfterResolution = active_player
     resolve: Callable[["Game"], Any] | None = resolve_top

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:
+    from ..system import GameSystem
 
 HEADER = """# Lua API reference
 
@@ -93,7 +96,9 @@ def _methods_markdown(methods: Mapping[str, Callable[..., Any]], strict: bool = 
 
 def _rst_table_to_markdown(text: str) -> str:
     """Convert the simple two-column RST table of a docstring into a Markdown table."""
-    out, rows, in_table = [], [], False
+    out: list[str] = []
+    rows: list[list[str]] = []
+    in_table = False
     lines = text.splitlines()
     for line in lines:
         if re.fullmatch(r"=+\s+=+", line.strip()):
@@ -129,7 +134,7 @@ def host_reference() -> str:
             f"{filter_reference()}\n")
 
 
-def system_reference(system: Any) -> str:
+def system_reference(system: type[GameSystem]) -> str:
     """The words a system adds to ``ctx`` (its ``script_methods``), with their docstrings."""
     methods = dict(system.script_methods)
     title = getattr(system, "title", "") or system.name

@@ -12,13 +12,13 @@ from typing import Any, Callable
 
 
 def _settings(pairs: Any) -> dict[str, str]:
-    from ..cli import _settings as parse
-    return parse(pairs)
+    from .systems import parse_settings
+    return parse_settings(pairs)
 
 
 # -- rulestack replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ..narrate import LiveNarrator
+    from ..narrate import LiveNarrator, View
     from .replay import Replay, replay_game
     if args.html:
         from .html_replay import replay_to_html
@@ -28,7 +28,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(check.report())
         return 0 if check.ok else 1
     replay = Replay.load(args.file)
-    view = "omniscient" if args.omniscient else args.viewer
+    view: View = "omniscient" if args.omniscient else args.viewer
     narrator = LiveNarrator([view]) if args.show else None
     check = replay_game(replay, cards=args.cards, plugins=[narrator] if narrator is not None else ())
     try:

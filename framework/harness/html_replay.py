@@ -142,7 +142,7 @@ class BoardRecorder:
             stats = self._stats[card.code] = tuple(f for f in wanted if f in card.definition.fields)
         if zone_public and stats:
             values = self._values.get(card.id)
-            if not getattr(game, "_contexts", None):   # not while a script runs: derived values may run scripts
+            if not game.sandbox.in_call():   # not while a script runs: derived values may run scripts
                 derived = game.values(card)
                 values = {k: derived[k] for k in stats
                           if isinstance(derived.get(k), (int, float)) and not isinstance(derived.get(k), bool)}

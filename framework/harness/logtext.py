@@ -1,12 +1,15 @@
 """Events as text for reports: the exact event, with the names of the cards it mentions."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..events import Event
 
+if TYPE_CHECKING:
+    from ..game import Game
 
-def describe_event(game: Any, ev: Event) -> str:
+
+def describe_event(game: Game, ev: Event) -> str:
     """``#12 died [rule] card=5 code=T01 ...  (Grunt)``: the event and the names of its cards."""
     text = str(ev)
     names = []

@@ -34,6 +34,7 @@ from ..cards import read_card_entries
 from ..errors import ConfigurationError, DataError, GameAborted, RulestackError
 from ..events import Event
 from ..game import Game
+from ..system import GameSystem
 from ..narrate import narrate
 from .logtext import describe_event
 from .systems import SystemRef, base_system, card_data_files, card_digest
@@ -509,7 +510,7 @@ def record(game: Game, path: str | Path, *, error: BaseException | str | None = 
     return Replay.from_game(game, error=error, info=info).save(path)
 
 
-def decks_of(names: Iterable[str | Deck], system: Any) -> list[Deck]:
+def decks_of(names: Iterable[str | Deck], system: type[GameSystem]) -> list[Deck]:
     """Decks by name or path for ``system`` (a class), as :class:`Deck` objects."""
     from ..pool import CardPool
     pool = CardPool.for_system(system)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 import attrs
 
@@ -472,7 +472,8 @@ def _position(r: _Reader, raw: Any, field: str, line: int | None) -> Position:
 
 
 def _player_blocks(r: _Reader, raw: Any, field: str, line: int | None,
-                   on_zone: Callable[[str, int, Any, str, int | None], Any]):
+                   on_zone: Callable[[str, int, Any, str, int | None], Any]
+                   ) -> Iterator[tuple[int, int | None, int | None, dict[str, Any]]]:
     """The ``players`` section shared by positions and expectations: for each player, yields
     ``(index, line, life, values)`` and hands every zone key to ``on_zone``."""
     if "players" not in raw:

@@ -22,6 +22,7 @@ import attrs
 from ..cards import Deck
 from ..errors import ConfigurationError
 from ..game import Game
+from ..system import GameSystem
 from ..isolation import Limits, WorkerDied, crash_replay, record_decisions, run_isolated, supervise
 from .replay import Replay, describe_error, final_digest
 from .systems import SystemRef
@@ -80,10 +81,10 @@ def deck_labels(decks: Sequence[Deck]) -> tuple[str, ...]:
 
 
 # -- the work of one process -------------------------------------------------------------------------
-_CACHE: dict[tuple[SystemRef, tuple[str, ...]], tuple[type, list[Deck]]] = {}
+_CACHE: dict[tuple[SystemRef, tuple[str, ...]], tuple[type[GameSystem], list[Deck]]] = {}
 
 
-def _prepare(plan: SimulationPlan) -> tuple[type, list[Deck]]:
+def _prepare(plan: SimulationPlan) -> tuple[type[GameSystem], list[Deck]]:
     key = (plan.system, plan.decks)
     got = _CACHE.get(key)
     if got is None:

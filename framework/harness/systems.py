@@ -27,6 +27,19 @@ SCENARIO_PATTERNS = ("*.scenario.yaml", "*.scenario.yml", "scenario_*.yaml", "sc
 _WITH_CARDS: dict[tuple[type, tuple[str, ...]], type[GameSystem]] = {}
 
 
+def parse_settings(pairs: Iterable[str] | None) -> dict[str, str]:
+    """A system's settings from ``--set key=value`` pairs (as typed on the command line).
+
+    Raises :class:`~rulestack.errors.ConfigurationError` naming the pair that has no ``=`` or no key."""
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ConfigurationError(f"--set expects key=value, got {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
 def is_scenario_file(path: Path) -> bool:
     """Whether a file name is one of :data:`SCENARIO_PATTERNS`."""
     return any(path.match(p) for p in SCENARIO_PATTERNS)

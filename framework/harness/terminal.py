@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Mapping, TextIO
 
 from .. import decisions as d
 from ..agents import find_option
 from ..decisions import Decision
 from ..errors import IllegalAnswer, RulestackError
 from ..escape import escape_lines, escape_text
+
+if TYPE_CHECKING:
+    from ..agents import Seat
+    from ..game import Game
 
 HELP = """answers:
   2          the option numbered 2
@@ -52,7 +56,7 @@ class HumanAgent:
         self.stdout.write(escape_lines(text) + "\n")
         self.stdout.flush()
 
-    def show_news(self, game: Any) -> None:
+    def show_news(self, game: Game) -> None:
         """Narrate the events since the last decision, as this player may know them."""
         from ..narrate import narrate
         log = game.state.log
@@ -68,7 +72,7 @@ class HumanAgent:
             self.say(board)
             self.last_board = board
 
-    def show_log(self, game: Any, n: int = 15) -> None:
+    def show_log(self, game: Game, n: int = 15) -> None:
         from ..narrate import narrate
         lines = [escape_text(x) if x else x for x in (narrate(game, ev, viewer=self.player) for ev in game.state.log)]
         shown = [x for x in lines if x][-n:]
@@ -84,7 +88,7 @@ class HumanAgent:
         self.say("\n".join(f"  {r}" for r in refused) or "  every ability of your cards that could be used is offered")
 
     # -- the decision -------------------------------------------------------------------------------
-    def decide(self, decision: Decision, seat: Any) -> Any:
+    def decide(self, decision: Decision, seat: Seat) -> Any:
         game = getattr(seat, "game", None)
         if game is not None:
             self.show_news(game)

@@ -14,12 +14,15 @@ It also provides the fixtures of :mod:`rulestack.testing` (``scenario``, ``scena
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
 from .conformance import conformance  # noqa: F401  (fixture)
 from .fixtures import random_game, rulestack_cards, scenario, scenario_file  # noqa: F401  (fixtures)
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr
 
 _PATTERNS = ("*.scenario.yaml", "*.scenario.yml", "scenario_*.yaml", "scenario_*.yml")
 
@@ -79,7 +82,7 @@ class ScenarioItem(pytest.Item):
         from ..harness.scenario_run import check_scenario
         check_scenario(self.spec)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | TerminalRepr:
         from ..errors import DataError
         from ..harness.scenario_run import ScenarioFailed
         if isinstance(excinfo.value, (ScenarioFailed, DataError)):

@@ -263,7 +263,7 @@ def cost_contributions(game: Any, activation: Any) -> list:
 def perform(game: Any, action: Action) -> Any:
     """The ``perform_action`` hook."""
     kind, player = action.kind, action.player
-    card = game.card(action.card) if action.card is not None else None
+    card: Any = game.card(action.card) if action.card is not None else None   # None only for pass and hatch
     if kind == "pass":
         if game.state.phase == "main" and player == game.state.active_player and game.state.step is None:
             memory.pass_turn(game, player)

@@ -27,7 +27,7 @@ def sorcery_timing(game: Any, player: int) -> bool:
     return st.active_player == player and st.phase in MAIN_PHASES and not st.stack
 
 
-def can_activate(game: Any, activation: Any) -> bool | None:
+def can_activate(game: Any, activation: Any) -> bool | str | None:
     """Timing of spells and activated abilities; triggered abilities need only a legal ``target``."""
     if activation.trigger is not None:
         return targets.has_choice(game, activation)

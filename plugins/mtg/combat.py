@@ -1,10 +1,16 @@
 """The combat phase's turn-based actions (506-511): declaring attackers and blockers, and combat
 damage with first strike, double strike, trample, deathtouch and lifelink.
 
-Two simplifications, both deterministic: every attacker attacks the other player (no
-planeswalkers or battles in the card pool), and a blocked creature divides its damage by
-assigning lethal damage to its blockers in the order they blocked, then the rest to the player
-(trample) or to its first blocker (510.1c-d leave that division to the attacking player).
+* Blocks (509.1): the defending player picks, creature by creature, what each blocks; the whole
+  declaration is then checked against the restrictions (509.1b-c: menace, 702.111b) and asked
+  again when it breaks one.
+* Damage assignment order (509.2, 510.1c): the attacking player orders the blockers of each
+  creature blocked by two or more; it assigns lethal damage to each in that order before the
+  next (deathtouch makes 1 lethal, 702.2c), then the rest to the player with trample (702.19c)
+  or to the first blocker in the order without.
+
+One simplification: every attacker attacks the other player (no planeswalkers or battles in the
+card pool).
 """
 from __future__ import annotations
 
@@ -53,25 +59,63 @@ def declare_attackers(game: Any) -> list[int]:
     return chosen
 
 
+def blocking_problem(game: Any, picks: dict[int, Any]) -> str | None:
+    """509.1c: what makes a whole block declaration illegal (``picks``: blocker id -> attacker),
+    or None. Menace (702.111b): a creature with menace is blocked by two or more creatures or none."""
+    count: dict[int, int] = {}
+    for attacker in picks.values():
+        count[attacker.id] = count.get(attacker.id, 0) + 1
+    for aid, n in count.items():
+        attacker = game.card(aid)
+        if n == 1 and game.has_keyword(attacker, "Menace"):
+            return f"{attacker.name} has menace: it can't be blocked except by two or more creatures (702.111b)"
+    return None
+
+
 def declare_blockers(game: Any) -> None:
-    """509.1: the defending player chooses, creature by creature, which attacker each blocks."""
+    """509.1: the defending player chooses, creature by creature, which attacker each blocks; a
+    declaration that breaks a restriction (509.1c, menace) is asked again from the start. Then the
+    attacking player orders the blockers of each creature blocked by two or more (509.2)."""
     defender = game.opponent(game.active_player)
     attacking = attackers(game)
     if not attacking:
         return
-    for blocker in rules.creatures(game, defender):
-        options = [a for a in attacking if can_block(game, blocker, a)]
-        if not options:
-            continue
-        labels = ["no block"] + [f"block {a.name}" for a in options]
-        pick = game.choose_option(defender, labels, f"{blocker.name}: block?", source=blocker.id)
-        if pick == 0:
-            continue
-        attacker = options[pick - 1]
+    problem = None
+    while True:
+        picks: dict[int, Any] = {}
+        for blocker in rules.creatures(game, defender):
+            options = [a for a in attacking if can_block(game, blocker, a)]
+            if not options:
+                continue
+            labels = ["no block"] + [f"block {a.name}" for a in options]
+            prompt = f"{blocker.name}: block?" + (f" (declaration redone: {problem})" if problem else "")
+            pick = game.choose_option(defender, labels, prompt, source=blocker.id)
+            if pick:
+                picks[blocker.id] = options[pick - 1]
+        problem = blocking_problem(game, picks)
+        if problem is None:
+            break
+    for bid, attacker in picks.items():
+        blocker = game.card(bid)
         game.set_status(blocker, "blocking", attacker.id, quiet=True)
         game.set_status(attacker, "blocked", True, quiet=True)
         game.set_status(attacker, "blockers", list(attacker.status.get("blockers", [])) + [blocker.id], quiet=True)
         game.record("blocks", cause=Cause.ACTION, player=defender, card=blocker.id, attacker=attacker.id)
+    order_blockers(game)
+
+
+def order_blockers(game: Any) -> None:
+    """509.2, 510.1c: for each attacking creature blocked by two or more creatures, the attacking
+    player puts its blockers in damage assignment order (recorded as ``damage_order``)."""
+    ap = game.active_player
+    for attacker in attackers(game):
+        blockers = list(attacker.status.get("blockers", []))
+        if len(blockers) < 2:
+            continue
+        ordered = game.order(ap, blockers, f"{attacker.name}: order its blockers for damage (first gets lethal first)",
+                             label=lambda cid: game.card(cid).name)
+        game.set_status(attacker, "blockers", list(ordered), quiet=True)
+        game.record("damage_order", cause=Cause.ACTION, player=ap, card=attacker.id, blockers=list(ordered))
 
 
 def first_strike_step_needed(game: Any) -> bool:
@@ -134,9 +178,11 @@ def combat_damage(game: Any, step: str = "only") -> None:
         power = rules.power(game, blocker)
         if power > 0 and attacker.zone == "battlefield" and attacker.status.get("attacking"):
             assignments.append((blocker, attacker, power))
-    if step == "first":
-        for source, _, _ in assignments:
-            game.set_status(source, "struck_first", True, quiet=True)
+    if step == "first":     # 510.4: who had first or double strike as the first step began
+        for card in rules.creatures(game):
+            if (card.status.get("attacking") or card.status.get("blocking") is not None) and (
+                    game.has_keyword(card, "First strike") or game.has_keyword(card, "Double strike")):
+                game.set_status(card, "struck_first", True, quiet=True)
     merged: dict[tuple[int, Any], int] = {}
     order: list[tuple[Any, Any]] = []
     for source, target, n in assignments:

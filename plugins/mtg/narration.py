@@ -138,6 +138,8 @@ _BY_KIND: dict[str, Any] = {
     "damaged": _damaged,
     "attacks": lambda t, ev: f"{t.owned(ev.get('card'))} attacks {t.player(ev.get('defender'))}",
     "blocks": lambda t, ev: f"{t.owned(ev.get('card'))} blocks {t.owned(ev.get('attacker'))}",
+    "damage_order": lambda t, ev: (f"{t.player(ev.player)} orders the blockers of {t.owned(ev.get('card'))}"
+                                   f" for damage: {', '.join(t.card(b) for b in ev.get('blockers') or ())}"),
     "countered": lambda t, ev: f"{t.source() or 'an effect'} counters {t.card(ev.get('card'))}",
     "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",

@@ -25,6 +25,8 @@ EVENT_KINDS = {
                          {"card": "the attacker", "defender": "the player attacked"}),
     "blocks": EventKind("a creature was declared as a blocker (509)",
                         {"card": "the blocker", "attacker": "the creature it blocks"}),
+    "damage_order": EventKind("the attacking player ordered the blockers of an attacker for damage (509.2, 510.1c)",
+                              {"card": "the attacker", "blockers": "its blockers, first to get lethal damage first"}),
     "damage_dealt": EventKind("damage was dealt to a creature (120.3)",
                               {"card": "the creature", "amount": "how much", "marked": "its damage now"}),
     "damaged": EventKind("a player was dealt damage (120.3a): life lost",
@@ -72,6 +74,7 @@ KEYWORDS = {
     "Defender": "cannot attack (702.3)",
     "Lifelink": "damage it deals also makes its controller gain that much life (702.15)",
     "Deathtouch": "any damage it deals to a creature is lethal (702.2)",
+    "Menace": "can't be blocked except by two or more creatures (702.111)",
 }
 
 SETTINGS_DOCS = {

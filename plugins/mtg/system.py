@@ -160,7 +160,7 @@ class MTGSystem(GameSystem):
 
     # -- the flow of a spell or ability --------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | None:
+    def can_activate(self, game: Any, activation: Any) -> bool | str | None:
         return casting.can_activate(game, activation)
 
     @hookimpl

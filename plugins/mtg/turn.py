@@ -45,27 +45,45 @@ def setup(game: Any) -> None:
     game.set_value(None, "starting_player", first, event="starting_player")
     for p in game.apnap():
         actions.draw(game, p, HAND_SIZE)
-    for p in game.apnap():
-        mulligan(game, p)
+    mulligans(game)
 
 
-def mulligan(game: Any, player: int) -> None:
-    """103.5 (London mulligan): shuffle the hand back and draw seven again as often as the player
-    wants; once they keep, they put one card on the bottom per mulligan taken."""
-    taken = 0
-    while taken < HAND_SIZE and game.yes_no(player, f"Take a mulligan (mulligans so far: {taken})?"):
-        taken += 1
-        for card in game.cards_in("hand", player):
-            game.move(card, "library", player, cause=Cause.RULE, by=player, how="mulligan")
-        game.shuffle("library", player)
-        actions.draw(game, player, HAND_SIZE)
-        game.record("mulligan", player=player, count=taken)
-    if taken:
-        hand = [c.id for c in game.cards_in("hand", player)]
-        bottom = game.choose_cards(player, hand, taken, taken, f"put {taken} card(s) on the bottom of your library",
-                                   reason="mulligan")
-        for cid in bottom:
-            game.move(cid, "library", player, position="bottom", cause=Cause.RULE, by=player, how="mulligan")
+def mulligans(game: Any) -> None:
+    """103.5 (the London mulligan) as simultaneous rounds: in each round every player still
+    deciding declares, in turn order from the starting player, whether they keep or take a
+    mulligan; then all who chose to mulligan do so at once (shuffle the hand into the library and
+    draw seven again). A player who keeps puts one card per mulligan taken on the bottom of their
+    library and decides no more. Rounds repeat until everyone has kept; a player who has taken
+    seven mulligans must keep (their opening hand would be zero cards)."""
+    taken = {p: 0 for p in game.apnap()}
+    deciding = list(game.apnap())
+    while deciding:
+        going: list[int] = []
+        for player in deciding:
+            if taken[player] < HAND_SIZE and game.yes_no(
+                    player, f"Take a mulligan (mulligans so far: {taken[player]})?"):
+                going.append(player)
+            else:
+                _keep(game, player, taken[player])
+        for player in going:                  # all mulligans of the round happen at the same time
+            taken[player] += 1
+            for card in game.cards_in("hand", player):
+                game.move(card, "library", player, cause=Cause.RULE, by=player, how="mulligan")
+            game.shuffle("library", player)
+            actions.draw(game, player, HAND_SIZE)
+            game.record("mulligan", player=player, count=taken[player])
+        deciding = going
+
+
+def _keep(game: Any, player: int, taken: int) -> None:
+    """103.5: the kept hand is the opening hand after ``taken`` cards go to the library's bottom."""
+    if not taken:
+        return
+    hand = [c.id for c in game.cards_in("hand", player)]
+    bottom = game.choose_cards(player, hand, taken, taken, f"put {taken} card(s) on the bottom of your library",
+                               reason="mulligan")
+    for cid in bottom:
+        game.move(cid, "library", player, position="bottom", cause=Cause.RULE, by=player, how="mulligan")
 
 
 # -- the turn --------------------------------------------------------------------------------------
@@ -88,7 +106,8 @@ def play_turn(game: Any) -> bool:
     for phase, step in STEPS[start:]:
         if step in ("declare_blockers", "combat_damage") and not combat.attackers(game):
             continue   # 508.8
-        game.set_phase(phase, step)
+        if step != "combat_damage":       # that step names itself: first strike comes first (510.4)
+            game.set_phase(phase, step)
         STEP_ACTIONS[step or phase](game)
     return True
 
@@ -130,7 +149,8 @@ def declare_blockers_step(game: Any) -> None:
 
 
 def combat_damage_step(game: Any) -> None:
-    """510, 510.4: a first-strike damage step first when a combatant has first or double strike."""
+    """510, 510.4: when a combatant has first or double strike as the step begins, a first-strike
+    combat damage step comes first (and is the step the log names first), then the regular one."""
     if combat.first_strike_step_needed(game):
         game.set_phase("combat", "first_strike_damage")
         combat.combat_damage(game, "first")
@@ -138,6 +158,7 @@ def combat_damage_step(game: Any) -> None:
         game.set_phase("combat", "combat_damage")
         combat.combat_damage(game, "regular")
     else:
+        game.set_phase("combat", "combat_damage")
         combat.combat_damage(game, "only")
     priority(game)
 

@@ -60,15 +60,25 @@ def give_don_actions(game: Any, player: int) -> list[Action]:
     return [Action("give_don", player, c.id, label=f"give DON!! to {c.name}") for c in areas.battlers(game, player)]
 
 
+#: The actions that use a card (``Action.card``); ``perform`` leaves any other kind to other plugins.
+_CARD_ACTIONS = frozenset({"play", "activate", "give_don", "attack", "block", "counter"})
+
+
 def perform(game: Any, action: Action) -> Any:
     """Carry out one action (the ``perform_action`` hook)."""
     kind, player = action.kind, action.player
     if kind == "pass":
         return True
-    card = game.card(action.card) if action.card is not None else None
+    if kind not in _CARD_ACTIONS:
+        return None
+    if action.card is None:
+        raise IllegalAction(f"P{player}'s {kind!r} action names no card")
+    card = game.card(action.card)
     if kind == "play":
         play_from_hand(game, player, card)
     elif kind == "activate":
+        if action.ability is None:
+            raise IllegalAction(f"P{player}'s activation of {card.name} names no ability")
         activate(game, player, card, action.ability, window=action.get("window"))
     elif kind == "give_don":
         active = areas.active_don(game, player)
@@ -81,8 +91,6 @@ def perform(game: Any, action: Action) -> Any:
         battle.block(game, card)
     elif kind == "counter":
         battle.use_counter(game, card)
-    else:
-        return None
     return True
 
 

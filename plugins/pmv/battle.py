@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Cause, Item
+from rulestack import Action, Cause, IllegalAction, Item
 
 from . import areas, deck_rule, removal
 from .areas import DECK, FIELD, NODES, SLEEP
@@ -64,7 +64,10 @@ def declare_attack(game: Any, card: Any) -> None:
 
 
 def declare_defence(game: Any, card: Any) -> None:
-    atk = dict(current(game))
+    ongoing = current(game)
+    if ongoing is None:
+        raise IllegalAction(f"{card.name} cannot defend: no attack is being made")
+    atk = dict(ongoing)
     game.set_status(card, SLEEP, True, cause=Cause.ACTION, by=card.controller)
     atk.update(defender=card.id, defender_generation=card.generation)
     game.set_value(None, ATTACK, atk)

@@ -23,7 +23,7 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rulestack import Action, Cause
 
@@ -133,7 +133,7 @@ def damage_step(game: Any) -> None:
     game.set_phase(game.state.phase, "battle")
 
 
-def _damage_timing(game: Any, timing_name: str, fighters: list, flip: Any = None, destroyed: list = ()) -> bool:
+def _damage_timing(game: Any, timing_name: str, fighters: list, flip: Any = None, destroyed: Sequence[Any] = ()) -> bool:
     """One timing of the Damage Step: what happens at it, then a window in which only what the
     Damage Step allows may be activated. False when a monster in the battle left the field (the
     battle ends there)."""

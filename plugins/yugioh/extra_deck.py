@@ -230,7 +230,7 @@ def _set_label(game: Any, ids: Iterable[int]) -> str:
     return " + ".join(game.card(cid).name for cid in ids)
 
 
-def choose_set(game: Any, player: int, sets: list[tuple[int, ...]], what: str, source: int) -> tuple[int, ...]:
+def choose_set(game: Any, player: int, sets: list[tuple[int, ...]], what: str, source: int | None) -> tuple[int, ...]:
     """Let ``player`` pick one legal set (asked only when there is a choice)."""
     if len(sets) == 1:
         return sets[0]

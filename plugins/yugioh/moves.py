@@ -80,6 +80,11 @@ def special_summon(game: Any, card: Any, player: int, pos: str = ATTACK, *, caus
         return False                           # never properly Summoned: it cannot come back
     if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
         pos = ATTACK                           # a Link Monster is always in Attack Position
+    if card.zone == "hand":                    # a toll on Special Summons from the hand (Chain Energy)
+        from .costs import action_cost_payable, pay_action_cost
+        if not action_cost_payable(game, player, card, "special_summon_from_hand"):
+            return False
+        pay_action_cost(game, player, card, "special_summon_from_hand")
     card = place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
     mark_properly_summoned(game, card, how)
     game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)

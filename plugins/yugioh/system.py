@@ -127,7 +127,7 @@ class YugiohSystem(GameSystem):
 
     # -- activation ----------------------------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | None:
+    def can_activate(self, game: Any, activation: Any) -> bool | str | None:
         """Spell speed, window, place and "When ..." timing for activations; the once-per-turn-by-name
         limit for triggers too (SEGOC puts triggers on the chain whatever their spell speed)."""
         ab = activation.ability

@@ -44,7 +44,7 @@ def activation_zones(game: Any) -> tuple:
     activated ability usable from (computed once per game, again if cards are created)."""
     count, zones = game.system.activation_zones
     if count != len(game.state.cards):
-        found = set()
+        found: set[str] = set()
         for card in game.state.cards.values():
             for ab in card.definition.abilities:
                 if ab.role == Role.ACTIVATED:

@@ -38,6 +38,7 @@ def test_the_wheel_carries_card_data_scripts_and_decks(tmp_path):
         assert any(n.startswith(f"rulestack_cards/{system}/decks/") for n in names), system
         assert f"rulestack_systems/{system}/__init__.py" in names
     assert "rulestack/_sandbox_boot.lua" in names
+    assert "rulestack/py.typed" in names   # PEP 561: a system's own mypy run reads the host's type hints
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "[rulestack.systems]" in text and "[pytest11]" in text

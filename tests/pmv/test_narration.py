@@ -11,8 +11,8 @@ from .board import act, field, position
 
 
 def _narrate(game, ev, viewer=None):
-    answers = [a for a in game.pm.hook.narrate_event(game=game, event=ev, viewer=viewer) if a is not None]
-    return answers[0] if isinstance(answers, list) and answers else answers
+    """PMV's own line for an event (the hook is firstresult: one answer or None)."""
+    return game.pm.hook.narrate_event(game=game, event=ev, viewer=viewer)
 
 
 def _kinds_of_seeded_games(seeds):

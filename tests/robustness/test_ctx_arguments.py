@@ -88,15 +88,16 @@ class Probe:
         game = self.game
         card = next(iter(game.state.cards.values()))
         ctx = game.context(card=card, player=0)
-        cid = game._next_ctx   # noqa: SLF001 - as run_script does, for a script that is no card's
-        game._next_ctx += 1    # noqa: SLF001
-        game._contexts[cid] = ctx   # noqa: SLF001
+        engine = game._engine or game._take_engine()   # noqa: SLF001 - as run_script does, for a script
+        cid = engine.next_ctx                             # that is no card's
+        engine.next_ctx += 1
+        engine.contexts[cid] = ctx
         try:
-            return game.sandbox.call(self.ref, cid, name, len(args), list(args))
+            return engine.sandbox.call(self.ref, cid, name, len(args), list(args))
         except StopResolution:
             return stopped_call(card, ctx, False)
         finally:
-            del game._contexts[cid]   # noqa: SLF001
+            del engine.contexts[cid]
 
 
 #: Test fixtures that fail on purpose whatever their arguments (hostile's ``fail`` raises the host's

@@ -1,6 +1,7 @@
 -- Axe of Despair (Equip Spell): the equipped monster gains 1000 ATK (the "equip" data below).
--- When this face-up card goes from the field to the GY: you can place 1 card from your hand on top
--- of your Deck (cost) to place this card on top of your Deck ("When": it can miss the timing).
+-- When this face-up card goes from the field to the GY: you can Tribute 1 monster (cost) to place
+-- this card on top of your Deck ("When": it can miss the timing). The cost is a Tribute, as the
+-- official text says (it once read "1 card from your hand on top of the Deck": AUDIT.md).
 return {
   equip = { atk = 1000 },
   abilities = {
@@ -12,7 +13,7 @@ return {
       end },
     { kind = "trigger", optional = true, wording = "when", zone = "spell_trap", label = "back to the Deck",
       trigger = { on = "moved", self = true, from = "spell_trap", to = "graveyard", was_face_up = true },
-      cost = { { kind = "to_deck_top", amount = 1 } },
+      cost = { { kind = "tribute", amount = 1 } },
       resolve = function(ctx)
         if ctx:card().zone == "graveyard" then ctx:to_deck(ctx:self(), "top") end
       end },

@@ -1,4 +1,4 @@
--- Chain Energy (Continuous Trap): each player must pay 500 LP for each card they Normal Summon, Set,
+-- Chain Energy (Continuous Spell): each player must pay 500 LP for each card they Normal Summon, Set,
 -- Special Summon or activate from their hand (a cost on actions, YGO-A17).
 return {
   abilities = {
