@@ -27,10 +27,12 @@ local BOOT_SOURCE = cfg.boot_source        -- "=" .. chunk name of this file
 local BOOT_PREFIX = string.sub(BOOT_SOURCE, 2) .. ":"
 
 -- Capture the originals before anything is scrubbed.
-local _G, _VERSION = _G, _VERSION
+local _G = _G
 local sethook, getinfo = debug.sethook, debug.getinfo
 local getregistry, dgetmetatable, traceback = debug.getregistry, debug.getmetatable, debug.traceback
 local dsetmetatable = debug.setmetatable
+-- (kept in cfg, not in locals: the main chunk is at Lua's limit of 200 locals; see settle_env)
+cfg.getupvalue, cfg.setupvalue, cfg.upvalueid = debug.getupvalue, debug.setupvalue, debug.upvalueid
 local load, pcall, xpcall, error, type, select, next = load, pcall, xpcall, error, type, select, next
 local pairs, ipairs, assert, tonumber, tostring = pairs, ipairs, assert, tonumber, tostring
 local rawget, rawset, rawequal, rawlen = rawget, rawset, rawequal, rawlen
@@ -82,6 +84,9 @@ local SLOTS = 9
 local SAVE = {}
 for i = 1, (MAX_DEPTH + 2) * SLOTS do SAVE[i] = false end
 
+-- Tables a script built at load time, made read-only for its calls (see settle_env): the
+-- proxy the script holds -> the table that holds the contents.
+local FROZEN = setmetatable({}, {__mode = "k"})
 local TRUSTED = {}            -- the runner's own functions: the hook never raises inside them
 
 -- The count hook. Installed on the main thread for the duration of a call, and on every
@@ -167,6 +172,11 @@ end
 
 local function s_cocreate(f)
   charge(64)
+  if not SAVE[depth * SLOTS + 9] then
+    -- A coroutine made at load time would keep its locals from one call to the next (issue 11).
+    error("coroutines cannot be made while the script loads (a suspended coroutine would keep "
+      .. "state between calls): make them inside a call", 2)
+  end
   local co = cocreate(f)
   -- Lua hooks are per thread and a new coroutine gets no Lua hook function: install ours.
   sethook(co, hook, "", HOOK_COUNT)
@@ -204,6 +214,14 @@ local function s_setmetatable(t, mt)
   -- Lua only marks an object for finalization when its metatable has __gc at this moment.
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("__gc metamethods are not allowed in card scripts", 2)
+  end
+  local inner = FROZEN[mt]
+  if inner then
+    -- A metatable built at load time (a class): Lua reads metamethods raw, so the table gets a
+    -- copy of its contents (a write into that copy stays with the table, not the class).
+    local c = {}
+    for k, v in next, inner do c[k] = v end
+    mt = c
   end
   return setmetatable(t, mt)
 end
@@ -455,6 +473,10 @@ end
 -- the C function then both see the primitive length.
 local function len_of(what, t)
   if type(t) ~= "table" then return 0 end        -- the original raises the argument error
+  if FROZEN[t] then   -- insert, remove, sort (the readers pass the contents, see g_concat)
+    error("cannot change a table the script built at load time (table." .. what .. "): a card "
+      .. "keeps its state in the game, with ctx:remember", 1)
+  end
   local mt = dgetmetatable(t)
   if mt and rawget(mt, "__len") ~= nil then
     die(s_format("table.%s: tables with a __len metamethod are not allowed", what))
@@ -463,6 +485,7 @@ local function len_of(what, t)
 end
 
 local function g_concat(t, sep, i, j)
+  t = FROZEN[t] or t
   local fi = toint(i or 1) or 1
   local lj = toint(j == nil and len_of("concat", t) or j) or 0
   guard_range("concat", t, lj - (fi + 0.0) + 1)
@@ -490,6 +513,8 @@ local function g_remove(t, ...)
 end
 
 local function g_move(a1, f, e, tpos, a2)
+  if FROZEN[a2 or a1] then len_of("move", a2 or a1) end   -- the destination: refused
+  a1 = FROZEN[a1] or a1
   local fi, ej = toint(f), toint(e)
   if fi and ej then guard_range("move", a1, ej - (fi + 0.0) + 1, a2) end
   return t_move(a1, f, e, tpos, a2)
@@ -504,6 +529,7 @@ local function g_sort(t, comp)
 end
 
 local function g_unpack(t, i, j)
+  t = FROZEN[t] or t
   local fi = toint(i or 1) or 1
   local lj = toint(j == nil and len_of("unpack", t) or j) or 0
   local count = lj - (fi + 0.0) + 1
@@ -579,6 +605,7 @@ end
 
 function d_next(t, k)
   if type(t) ~= "table" then return next(t, k) end   -- the original raises the argument error
+  t = FROZEN[t] or t
   local snap = SNAP[t]
   local i
   if k == nil then
@@ -622,13 +649,14 @@ function d_pairs(t)
   local mt = dgetmetatable(t)
   if mt ~= nil and type(t) == "table" and rawget(mt, "__pairs") ~= nil then return pairs(t) end
   if type(t) ~= "table" then return pairs(t) end     -- the original raises the argument error
-  local keys, n = ordered_keys(t)
+  local inner = FROZEN[t] or t                        -- (a load-time table: walk its contents)
+  local keys, n = ordered_keys(inner)
   local i = 0
   return function()
     while i < n do
       i = i + 1
       local key = keys[i]
-      local v = rawget(t, key)
+      local v = rawget(inner, key)
       if v ~= nil then return key, v end
     end
     return nil
@@ -703,6 +731,8 @@ local function emit(v, d, st)
   end
   if tv ~= "table" then data_fail(tv .. " values are not allowed", d) end
   if d >= MAX_DATA_DEPTH then data_fail("tables nested deeper than " .. MAX_DATA_DEPTH, d) end
+  local inner = FROZEN[v]
+  if inner and rawget(dgetmetatable(v), "__plain") then v = inner end   -- a load-time table
   if dgetmetatable(v) ~= nil then data_fail("tables with metatables are not allowed", d) end
   local visiting = st.visiting
   if visiting[v] then data_fail("cycle: the table contains itself", d) end
@@ -993,6 +1023,12 @@ local USED = {}       -- script id -> {this turn, this game}: instructions its o
 -- Clear what the calls of a script wrote into its globals and library proxies (no allocation:
 -- this runs in finish(), also at the memory cap).
 local function reset_globals(sid)
+  local h = HANDLERS[sid]
+  local upv = h and h.upv
+  if upv then   -- the top-level locals, as the script's load left them (see settle_env)
+    local setupvalue = cfg.setupvalue
+    for i = 1, upv.n, 3 do setupvalue(upv[i], upv[i + 1], upv[i + 2]) end
+  end
   local env = ENVS[sid]
   if env and next(env) ~= nil then
     for k in next, env do env[k] = nil end
@@ -1031,13 +1067,98 @@ for i = 1, #LIB_NAMES do
   LIB_MT[LIB_NAMES[i]] = {__index = LIBS_SAFE[LIB_NAMES[i]], __metatable = false}
 end
 
+-- A write into a table the script built at load time: a named error at the script's line.
+local function refuse_write(_, k)
+  local key = type(k) == "string" and ("'" .. s_sub(k, 1, 40) .. "'") or s_tostring(k)
+  error("cannot change a table the script built at load time (key " .. key .. "): a card keeps "
+    .. "its state in the game, with ctx:remember", 1)
+end
+local function frozen_len(t) return #FROZEN[t] end
+local function f_rawget(t, k) return rawget(FROZEN[t] or t, k) end
+local function f_rawlen(t) return rawlen(FROZEN[t] or t) end
+local function f_rawset(t, k, v)
+  if FROZEN[t] then refuse_write(t, k) end
+  return rawset(t, k, v)
+end
+
+-- Make a load-time table read-only: its contents move to a private table the proxy (the table
+-- itself, so every reference to it stays valid) reads through to.
+local function freeze(t)
+  local inner = {}
+  for k, v in next, t do inner[k] = v end
+  for k in next, inner do rawset(t, k, nil) end
+  local omt = dgetmetatable(t)
+  local pmt = {__index = inner, __newindex = refuse_write, __len = frozen_len, __plain = true}
+  if omt then
+    -- Its own metamethods keep working, called with the read-only table (never the contents).
+    for k, v in next, omt do pmt[k] = v end
+    local oi = rawget(omt, "__index")
+    pmt.__index = oi == nil and inner or function(self, k)
+      local v = rawget(inner, k)
+      if v ~= nil then return v end
+      if type(oi) == "function" then return oi(self, k) end
+      return oi[k]
+    end
+    pmt.__newindex, pmt.__mode, pmt.__plain = refuse_write, nil, nil
+    if rawget(omt, "__len") == nil then pmt.__len = frozen_len end
+  end
+  pmt.__metatable = omt and rawget(omt, "__metatable") or false
+  dsetmetatable(t, pmt)
+  FROZEN[t] = inner
+end
+
+-- Everything a script's load-time values reach: the upvalues of its own functions (snapshot as
+-- {function, index, value} triples, each shared upvalue once) and its tables (frozen).
+local function seal(roots, nroots, source, skip)
+  local getupvalue, upvalueid = cfg.getupvalue, cfg.upvalueid
+  local seen, upv, n, tables, nt = {}, {}, 0, {}, 0
+  local stack, top = roots, nroots
+  while top > 0 do
+    local v = stack[top]
+    stack[top] = nil
+    top = top - 1
+    local tv = type(v)
+    if (tv == "function" or tv == "table") and not seen[v] and not skip[v] then
+      seen[v] = true
+      if tv == "function" then
+        if getinfo(v, "S").source == source then
+          local i = 1
+          while true do
+            local name, val = getupvalue(v, i)
+            if name == nil then break end
+            local id = upvalueid(v, i)
+            if name ~= "_ENV" and not seen[id] then
+              seen[id] = true
+              upv[n + 1], upv[n + 2], upv[n + 3] = v, i, val
+              n = n + 3
+              top = top + 1
+              stack[top] = val
+            end
+            i = i + 1
+          end
+        end
+      elseif not FROZEN[v] then
+        nt = nt + 1
+        tables[nt] = v
+        for k, x in next, v do
+          stack[top + 1], stack[top + 2] = k, x
+          top = top + 2
+        end
+      end
+    end
+  end
+  for i = 1, nt do freeze(tables[i]) end
+  upv.n = n
+  return upv
+end
+
 function new_env()
   local base = {
     assert = assert, error = error, ipairs = ipairs, next = d_next, pairs = d_pairs, select = select,
     tonumber = tonumber, tostring = s_tostring, type = type,
-    rawget = rawget, rawset = rawset, rawequal = rawequal, rawlen = rawlen,
+    rawget = f_rawget, rawset = f_rawset, rawequal = rawequal, rawlen = f_rawlen,
     pcall = s_pcall, xpcall = s_xpcall, setmetatable = s_setmetatable, getmetatable = getmetatable,
-    _VERSION = _VERSION,
+    _VERSION = _G._VERSION,
   }
   local libs = {}
   for i = 1, #LIB_NAMES do
@@ -1052,9 +1173,20 @@ end
 
 -- After load: what the top-level code defined becomes part of the base (its library additions
 -- go into a private copy of that library).
-function settle_env(env, base, libs)
-  for k, v in next, env do base[k] = v end
+-- Then the script's load-time state is sealed (issue 11): every table its functions and globals
+-- reach becomes read-only, and its top-level locals are put back after each call (returns the
+-- snapshot reset_globals restores from). `fns` are its returned functions.
+function settle_env(env, base, libs, source, fns)
+  local roots, nroots = {}, 0
+  for k, v in next, env do
+    base[k] = v
+    nroots = nroots + 1
+    roots[nroots] = v
+  end
   for k in next, env do env[k] = nil end
+  for i = 1, #fns do nroots = nroots + 1; roots[nroots] = fns[i] end
+  local skip = {[env] = true, [base] = true}
+  for i = 1, #libs do skip[libs[i]] = true end
   for i = 1, #libs do
     local proxy = libs[i]
     if next(proxy) ~= nil then
@@ -1062,8 +1194,11 @@ function settle_env(env, base, libs)
       for k, v in next, proxy do own[k] = v end
       for k in next, own do proxy[k] = nil end
       dsetmetatable(proxy, {__index = own, __metatable = false})
+      nroots = nroots + 1   -- what the script added to a library is load-time state too
+      roots[nroots] = own
     end
   end
+  return seal(roots, nroots, source, skip)
 end
 end
 
@@ -1277,7 +1412,7 @@ local function define_body(sid, src, file)
   end
   local stream = out
   out, out_n = false, 0
-  settle_env(env, base, libs)
+  fns.upv = settle_env(env, base, libs, source, fns)
   HANDLERS[sid], ENVS[sid], BASES[sid], LIBS[sid], ACTIVE[sid] = fns, env, base, libs, 0
   fns.reload = {chunk, paths}   -- what reset needs to run the chunk again
   USED[sid] = {0, 0}
@@ -1352,7 +1487,7 @@ local function reset_body(sid)
     if type(node) ~= "function" then error("the script returned another table when run again", 0) end
     fns[i] = node
   end
-  settle_env(env, base, libs)
+  fns.upv = settle_env(env, base, libs, fns.source, fns)
   return true
 end
 

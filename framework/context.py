@@ -231,10 +231,32 @@ def may_see(ctx: EffectContext, card: Card) -> bool:
 
 
 def m_cards(ctx: EffectContext, spec: Filter | None = None) -> list[int]:
-    """The ids of the cards matching a filter (see the filter keys), in a fixed order."""
+    """The ids of the cards matching a filter (see the filter keys), in a fixed order: zone
+    order, then position, except that the cards of another player's zone that the controller
+    may not see come sorted by id, so that the list says nothing about that zone's order (the
+    opponent's deck, hand, face-down life ...)."""
     if spec is not None and not isinstance(spec, dict):
         raise ScriptUsageError("cards() takes a filter table")
-    return [c.id for c in ctx.game.find(spec or {}, ctx.player, ctx.card)]
+    return hide_order(ctx, ctx.game.find(spec or {}, ctx.player, ctx.card))
+
+
+def hide_order(ctx: EffectContext, cards: list[Card]) -> list[int]:
+    """The ids of ``cards`` (in zone order) with the hidden cards of each other player's zone
+    put in id order in the places they held (issue 16: a script sees no hidden order). The
+    controller's own zones keep their order: an effect may look at the top cards of its own deck
+    (e.g. One Piece ST03-010, ST07-005, ST07-010, ST07-015 read them by position)."""
+    ids = [c.id for c in cards]
+    if ctx.player is None:
+        return ids
+    slots: dict[tuple[Any, Any], list[int]] = {}
+    for i, card in enumerate(cards):
+        owner = card.zone_player if card.zone_player is not None else card.owner
+        if owner != ctx.player and not may_see(ctx, card):
+            slots.setdefault((card.zone, owner), []).append(i)
+    for places in slots.values():
+        for i, cid in zip(places, sorted(ids[i] for i in places)):
+            ids[i] = cid
+    return ids
 
 
 def m_count(ctx: EffectContext, spec: Filter | None = None) -> int:

@@ -98,9 +98,9 @@ def test_lua_globals_locals_and_library_tables_do_not_survive_into_the_next_game
     engine = game._engine
     first = _resolve_hoarder(game)
     second = _resolve_hoarder(game)
-    # Within a game a global and a library field written by a call are cleared when the call ends
-    # (nothing a script keeps there survives it); a top-level local of the chunk lives on.
-    assert (first[:3], second[:3]) == ((1, 1, 1), (2, 1, 1))
+    # Within a game a global, a library field and a top-level local written by a call are put
+    # back when the call ends (nothing a script keeps there survives it).
+    assert (first[:3], second[:3]) == ((1, 1, 1), (1, 1, 1))
     game.close()
     again = Game.empty("tiny", seed=5, runtime=runtime)
     assert again._engine is engine                             # the same sandbox, the script not compiled again
