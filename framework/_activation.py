@@ -113,10 +113,14 @@ class ActionFlow:
         if condition is not None and not self.game.run_script(
                 card, condition, self.game.context(card=card, ability=ab, player=act.player, activation=act)):
             return f"the condition of {card.name} ({ab.label}) is not met"
-        return self._dry(lambda: self._feasibility_problem(act))
-
-    def _feasibility_problem(self, act: Activation) -> str | None:
         components = self.assemble_cost(act)
+        if not components and not act.ability.targets:
+            return None     # nothing to pay and nothing to target: a dry run would find nothing
+        return self._dry(lambda: self._feasibility_problem(act, components))
+
+    def _feasibility_problem(self, act: Activation, components: list[CostComponent] | None = None) -> str | None:
+        if components is None:
+            components = self.assemble_cost(act)
         with self._cost_judgement(act):
             feasible = self._cost_feasible(act, components, 0, [])
         if not feasible:
