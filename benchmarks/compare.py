@@ -198,7 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.rev and not args.old_python:
         parser.error("give the older revision (REV) or --old-python")
     old = Path(args.old_python) if args.old_python else install(args.rev)
-    label = args.rev or "(given python)"
+    label = "(given python)"
+    if args.rev:
+        sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=7", args.rev], check=True,
+                             capture_output=True, text=True).stdout.strip()
+        label = args.rev if args.rev.startswith(sha) else f"{args.rev} = {sha}"
     compare(old, sys.executable, args.systems.split(","), args.games, args.rounds, args.setups, label)
     return 0
 
