@@ -162,14 +162,14 @@ def report(system: str, batches: dict[str, list[dict]], label: str) -> None:
     o, n = fig["old"], fig["new"]
     rounds, games = len(batches["new"]), batches["new"][0]["games"]
     print(f"{system}: {rounds} rounds of {games} seeded games each, alternating; medians")
-    print(f"  {'':22}{'old ' + label:>16}{'new (this tree)':>18}{'new/old':>10}")
+    print(f"  {'':22}{'old ' + label:>24}{'new (this tree)':>18}{'new/old':>10}")
     rows = [("games/s (wall)", "rate", "{:.1f}", "x"), ("games/s (CPU)", "cpu_rate", "{:.1f}", "x"),
             ("us per decision", "us_dec", "{:.0f}", "t"), ("turns per game", "turns", "{:.1f}", "t"),
             ("decisions per game", "decisions", "{:.0f}", "t"), ("setup ms per game", "setup", "{:.2f}", "t"),
             ("peak RSS MB", "rss", "{:.1f}", "t")]
     for title, key, fmt, _ in rows:
         ratio = n[key] / o[key] if o[key] else float("nan")
-        print(f"  {title:22}{fmt.format(o[key]):>16}{fmt.format(n[key]):>18}{ratio:>9.2f}x")
+        print(f"  {title:22}{fmt.format(o[key]):>24}{fmt.format(n[key]):>18}{ratio:>9.2f}x")
     print(f"  noise: per-round wall rates spread {o['spread']:.0f}% (old) and {n['spread']:.0f}% (new)"
           f" of the median (min to max)")
     drift = abs(n["turns"] / o["turns"] - 1) * 100 if o["turns"] else 0.0
