@@ -152,9 +152,11 @@ def report(system: str, batches: dict[str, list[dict]], label: str) -> None:
         rates = [b["games"] / b["wall"] for b in runs]
         cpu_rates = [b["games"] / b["cpu"] for b in runs]
         us_dec = [b["wall"] / max(b["decisions"], 1) * 1e6 for b in runs]
+        cpu_us_dec = [b["cpu"] / max(b["decisions"], 1) * 1e6 for b in runs]
         games = sum(b["games"] for b in runs)
         fig[name] = {"rate": statistics.median(rates), "spread": _spread(rates),
                      "cpu_rate": statistics.median(cpu_rates), "us_dec": statistics.median(us_dec),
+                     "cpu_us_dec": statistics.median(cpu_us_dec),
                      "turns": sum(b["turns"] for b in runs) / games,
                      "decisions": sum(b["decisions"] for b in runs) / games,
                      "setup": statistics.median(b["setup_ms"] for b in runs),
@@ -164,7 +166,8 @@ def report(system: str, batches: dict[str, list[dict]], label: str) -> None:
     print(f"{system}: {rounds} rounds of {games} seeded games each, alternating; medians")
     print(f"  {'':22}{'old ' + label:>24}{'new (this tree)':>18}{'new/old':>10}")
     rows = [("games/s (wall)", "rate", "{:.1f}", "x"), ("games/s (CPU)", "cpu_rate", "{:.1f}", "x"),
-            ("us per decision", "us_dec", "{:.0f}", "t"), ("turns per game", "turns", "{:.1f}", "t"),
+            ("us per decision", "us_dec", "{:.0f}", "t"),
+            ("CPU us per decision", "cpu_us_dec", "{:.0f}", "t"), ("turns per game", "turns", "{:.1f}", "t"),
             ("decisions per game", "decisions", "{:.0f}", "t"), ("setup ms per game", "setup", "{:.2f}", "t"),
             ("peak RSS MB", "rss", "{:.1f}", "t")]
     for title, key, fmt, _ in rows:
