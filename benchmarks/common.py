@@ -18,8 +18,12 @@ import pluggy
 from rulestack import Game
 from rulestack.runtime import Runtime
 
-#: ygopro-core on this kind of machine, two classic 40-card decks, random legal answers.
-PEER = {"games_s": 23.0, "decisions_s": 28_400.0, "setup_ms": 20.0}
+#: ygopro-core (EDOPro core, C++ harness) on classic_a vs classic_b with random legal answers, measured
+#: interleaved with rulestack 0ad438a on a 2-vCPU machine on 2026-12-01 (docs: the shared note
+#: ``performance.md``). Reference figures from another machine and day, not measured by this run:
+#: compare ratios with care. Decisions count single-option ones too, as ygopro-core does.
+PEER = {"games_s": 37.0, "decisions_s": 45_560.0, "setup_ms": 13.7, "rss_mb": 13.4}
+PEER_SOURCE = "reference figures from another machine and day (2026-12-01, 2 vCPUs), not this run"
 
 
 def median_us(fn: Callable[[int], None], n: int, rounds: int = 7) -> float:
@@ -148,6 +152,8 @@ def system_report(system: str, decks: Sequence, doc: str, unit: str = "games") -
     print(f"  bare pluggy hook     {hook:8.2f} us")
     print("ratios:")
     print(f"  one decision = {us_dec / hook:.0f} hook calls = {us_dec / lua:.0f} lupa calls")
-    print(f"  vs ygopro-core ({PEER['games_s']:.0f} duels/s, {PEER['decisions_s']:,.0f} decisions/s, "
-          f"{PEER['setup_ms']:.0f} ms setup): {games_s / PEER['games_s']:.2f}x {unit}/s, "
-          f"{decs_s / PEER['decisions_s']:.3f}x decisions/s, setup {setup / PEER['setup_ms']:.2f}x the time")
+    print(f"  vs ygopro-core ({PEER['games_s']:.1f} duels/s, {PEER['decisions_s']:,.0f} decisions/s counting "
+          f"single-option ones, {PEER['setup_ms']:.1f} ms setup, {PEER['rss_mb']:.1f} MB peak RSS; "
+          f"{PEER_SOURCE}):")
+    print(f"    {games_s / PEER['games_s']:.2f}x {unit}/s, {all_decisions / all_wall / PEER['decisions_s']:.3f}x "
+          f"decisions/s, setup {setup / PEER['setup_ms']:.2f}x the time")

@@ -2,8 +2,10 @@
 
 Prints duels and decisions per second (medians of seeded rounds; wall clock and CPU time), setup
 per duel, the floor measured in the same run (a bare lupa call, a bare pluggy hook call) with the
-ratios, and the ratio to the peer: ygopro-core plays the same decks at about 23 random duels/s and
-28,000 decisions/s on this kind of machine, with 20 ms of setup per duel. Decisions are the
+ratios, and the ratio to the peer: ygopro-core played the same decks at 37.0 random duels/s and
+45,560 decisions/s with 13.7 ms of setup per duel (reference figures from another machine and
+day, 2026-12-01, not measured by this run; ``benchmarks/compare.py`` compares revisions of
+rulestack within one run). Decisions are the
 agents' answers; windows with a single legal answer are answered by the host and counted only in
 the "single-option decisions too" line (ygopro-core counts those). See ``benchmarks/common.py``.
 

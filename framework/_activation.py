@@ -114,10 +114,14 @@ class ActionFlow:
         if condition is not None and not self.game.run_script(
                 card, condition, self.game.context(card=card, ability=ab, player=act.player, activation=act)):
             return f"the condition of {card.name} ({ab.label}) is not met"
-        return self._dry(lambda: self._feasibility_problem(act))
-
-    def _feasibility_problem(self, act: Activation) -> str | None:
         components = self.assemble_cost(act)
+        if not components and not act.ability.targets:
+            return None     # nothing to pay and nothing to target: a dry run would find nothing
+        return self._dry(lambda: self._feasibility_problem(act, components))
+
+    def _feasibility_problem(self, act: Activation, components: list[CostComponent] | None = None) -> str | None:
+        if components is None:
+            components = self.assemble_cost(act)
         with self._cost_judgement(act):
             feasible = self._cost_feasible(act, components, 0, [])
         if not feasible:
@@ -195,9 +199,15 @@ class ActionFlow:
     def assemble_cost(self, act: Activation) -> list[CostComponent]:
         """The ability's cost plus every contribution, as the system finally assembles it."""
         own = list(act.ability.cost)
-        extra = [c for cs in self.game.pm.hook.cost_contributions(game=self.game, activation=act) for c in (cs or [])]
-        final = self.game.pm.hook.assemble_cost(game=self.game, activation=act, components=own + extra)
-        return list(final) if final is not None else own + extra
+        hook = self.game.pm.hook
+        # A hook no plugin implements answers nothing: it is not called (these run in every
+        # legal-action list, once per ability that could be activated).
+        if hook.cost_contributions.get_hookimpls():
+            own += [c for cs in hook.cost_contributions(game=self.game, activation=act) for c in (cs or [])]
+        if not hook.assemble_cost.get_hookimpls():
+            return own
+        final = hook.assemble_cost(game=self.game, activation=act, components=list(own))
+        return list(final) if final is not None else own
 
     def _cost_kind(self, comp: CostComponent) -> Any:
         try:
@@ -213,7 +223,8 @@ class ActionFlow:
 
     def _cost_judgement(self, act: Activation) -> Any:
         """The context in which a cost is judged: the system's (hook ``cost_judgement``), or none."""
-        judged = self.game.pm.hook.cost_judgement(game=self.game, activation=act)
+        hook = self.game.pm.hook.cost_judgement
+        judged = hook(game=self.game, activation=act) if hook.get_hookimpls() else None
         return judged if judged is not None else contextlib.nullcontext()
 
     def _cost_feasible(self, act: Activation, comps: list[CostComponent], i: int, fixed: list[int]) -> bool:

@@ -113,9 +113,14 @@ class DecisionAsking:
                                  "(a system must always offer at least a pass)")
         if not self.game.in_transaction:   # a window opened inside an action keeps that action's transaction
             self.game.journal.checkpoint()
-        options = tuple(d.Option(label=a.label or a.kind, value=a, card=a.card) for a in actions)
-        dec = d.Decision(player=player, kind=d.ACTION, prompt=prompt or window, options=options, reason="action")
-        action = options[self.decide(dec)[0]].value
+        if len(actions) == 1 and self.game.auto_single:
+            # The only legal action (a window where passing is all that is possible): the host
+            # answers it, as ``decide`` would, without building the decision it would not ask.
+            action = actions[0]
+        else:
+            options = tuple(d.Option(label=a.label or a.kind, value=a, card=a.card) for a in actions)
+            dec = d.Decision(player=player, kind=d.ACTION, prompt=prompt or window, options=options, reason="action")
+            action = options[self.decide(dec)[0]].value
         self.perform(action)
         return action
 

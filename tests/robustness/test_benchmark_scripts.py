@@ -43,3 +43,27 @@ def test_the_memory_benchmark_runs(capsys):
     assert bench.main(["--games", "3", "--systems", "tiny"]) == 0
     out = capsys.readouterr().out
     assert "3 consecutive games" in out and "slope after game 100" in out and "Lua runtime(s) alive" in out
+
+
+def test_the_compare_benchmark_alternates_two_interpreters_on_the_same_seeds(capsys):
+    import sys
+
+    bench = _load("compare")
+    # The same interpreter on both sides (installing an old revision is what a user's run pays).
+    assert bench.main(["--old-python", sys.executable, "--games", "1", "--rounds", "2", "--setups", "1",
+                       "--systems", "mtg"]) == 0
+    out = capsys.readouterr().out
+    assert "mtg: 2 rounds of 1 seeded games each" in out
+    for row in ("games/s (wall)", "turns per game", "setup ms per game", "peak RSS MB", "noise:"):
+        assert row in out
+    assert "the same seeds played the same number of turns in every game on both" in out
+
+
+def test_the_long_game_benchmark_buckets_decisions_by_board_size(capsys):
+    bench = _load("long_game_bench")
+    assert bench.main(["--games", "1", "--boards", "0,12", "--deck", "60"]) == 0
+    out = capsys.readouterr().out
+    assert "decks of 60 cards" in out and "cards that could act" in out
+    assert "check: from board" in out and ("ok" in out or "GROWS FASTER" in out)
+    rows = [line for line in out.splitlines() if line.strip()[:1].isdigit()]
+    assert any(line.split()[0].startswith("10-") for line in rows)   # the 12-card board was seen
