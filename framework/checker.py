@@ -16,13 +16,14 @@ What a system does not declare (no ``event_kinds``, no ``phases``) is not checke
 from __future__ import annotations
 
 import difflib
+import inspect
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .cards import CardEntry
 from .context import HOST_METHODS
 from .errors import CardDataError, DataError, RulestackError
-from .lua_source import call_tables, line_of, method_calls
+from .lua_source import call_string_arguments, call_tables, line_of, method_calls
 from .pool import CardPool, display_path
 from .system import REPLACEABLE_EVENTS, GameSystem, find_system
 
@@ -86,6 +87,7 @@ class CardLint:
         """Check everything; returns the problems found, in the order of the script."""
         self.check_methods()
         self.check_call_filters()
+        self.check_zone_arguments()
         abilities = self.data.get("abilities") if isinstance(self.data, dict) else None
         for i, ab in enumerate(abilities if isinstance(abilities, list) else []):
             if isinstance(ab, dict):
@@ -101,6 +103,23 @@ class CardLint:
                 hint = f" (did you mean ctx:{near}?)" if near else \
                     f" (see `rulestack describe {self.system.name}` for this game's words)"
                 self.report((), f"ctx:{name} does not exist{hint}", line=line)
+
+    def check_zone_arguments(self) -> None:
+        """Zone names given as plain arguments: ``ctx:move(id, "graveyard")``, ``ctx:shuffle("deck")``
+        (a parameter called ``zone`` of a ctx word)."""
+        words = {**HOST_METHODS, **self.system.script_methods}
+        for name, line, strings in call_string_arguments(self.source):
+            fn = words.get(name)
+            if fn is None:
+                continue
+            try:
+                params = list(inspect.signature(fn).parameters)[1:]     # after ctx
+            except (TypeError, ValueError):
+                continue
+            for pos, text in strings.items():
+                if pos <= len(params) and params[pos - 1] == "zone" and text not in self.zones:
+                    self.report((), f"ctx:{name}: unknown zone {text!r}{did_you_mean(text, self.zones)} "
+                                    f"(zones of {self.system.name}: {', '.join(self.zones)})", line=line)
 
     def check_call_filters(self) -> None:
         """Filters written in the script's calls: ``ctx:cards{...}``, ``ctx:count{...}`` and the

@@ -491,6 +491,45 @@ def method_calls(source: str, receivers: frozenset[str] | set[str] | None = None
     return out
 
 
+def call_string_arguments(source: str, receivers: frozenset[str] | set[str] | None = None
+                          ) -> list[tuple[str, int, dict[int, str]]]:
+    """The ``ctx:name(a, b, ...)`` calls in ``source`` with their plain string arguments, as
+    ``(name, line, {position: text})`` (positions from 1; an argument that is not a lone string
+    literal is left out). Receivers as for :func:`method_calls`. Never raises."""
+    if not isinstance(source, str):
+        return []
+    try:
+        toks = _tokens(source)
+    except Exception:        # odd input: nothing found
+        return []
+    names = set(receivers) if receivers is not None else {"ctx"} | _field_function_params(toks)
+    out = []
+    for i in range(len(toks) - 3):
+        t, colon, name, paren = toks[i], toks[i + 1], toks[i + 2], toks[i + 3]
+        if not (t.kind == "name" and t.value in names and colon.is_sym(":") and name.kind == "name"
+                and paren.is_sym("(") and not (i > 0 and (toks[i - 1].is_sym(".") or toks[i - 1].is_sym(":")))):
+            continue
+        depth, arg, pos, strings = 0, [], 1, {}
+        for tok in toks[i + 4:]:
+            if tok.kind == "eof":
+                break
+            if depth == 0 and (tok.is_sym(",") or tok.is_sym(")")):
+                if len(arg) == 1 and arg[0].kind == "string":
+                    strings[pos] = arg[0].value
+                if tok.is_sym(")"):
+                    break
+                arg, pos = [], pos + 1
+                continue
+            if tok.kind == "sym" and tok.value in ("(", "{", "["):
+                depth += 1
+            elif tok.kind == "sym" and tok.value in (")", "}", "]"):
+                depth -= 1
+            arg.append(tok)
+        if strings:
+            out.append((name.value, name.line, strings))
+    return out
+
+
 #: Lua's string methods: ``p:upper()`` on a parameter that is not called ``ctx`` is taken for a
 #: string, not for ``ctx``.
 _STRING_METHODS = frozenset({"byte", "find", "format", "gmatch", "gsub", "len", "lower", "match", "rep", "reverse",
