@@ -509,7 +509,9 @@ def call_string_arguments(source: str, receivers: frozenset[str] | set[str] | No
         if not (t.kind == "name" and t.value in names and colon.is_sym(":") and name.kind == "name"
                 and paren.is_sym("(") and not (i > 0 and (toks[i - 1].is_sym(".") or toks[i - 1].is_sym(":")))):
             continue
-        depth, arg, pos, strings = 0, [], 1, {}
+        depth, pos = 0, 1
+        arg: list[_Tok] = []
+        strings: dict[int, str] = {}
         for tok in toks[i + 4:]:
             if tok.kind == "eof":
                 break
