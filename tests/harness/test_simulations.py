@@ -3,6 +3,7 @@ lines, a replay for every failed game, the progress bar, and the Ray backend."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import json
 from pathlib import Path
 
@@ -101,7 +102,9 @@ def test_configuration_errors_stop_before_any_game(rulestack_cli):
 def test_the_ray_backend_gives_the_same_games_on_a_local_ray():
     import ray
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             runtime_env={"env_vars": {"PYTHONPATH": str(TESTS)}})   # workers import the test-only system
+             # workers import Tiny from the checkout's example (tests/tinygame puts it on the path)
+             runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(
+                 [str(TESTS), str(TESTS.parent / "docs" / "examples" / "tinygame")])}})
     try:
         plan = plan_for("tiny", games=10, seed=3)
         on_ray = simulate(plan, RayBackend(), progress=False)
