@@ -13,26 +13,22 @@ control characters are escaped, so a card name cannot rewrite the terminal.
 from __future__ import annotations
 
 import contextvars
-import re
 from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
 
 from .cards import Role
+from .escape import escape_text
 from .events import Cause, Event
 from .hookspecs import hookimpl
 
 #: Set while :func:`narrate` runs in the omniscient view (the hook's signature has no room for it).
 _OMNISCIENT: contextvars.ContextVar[bool] = contextvars.ContextVar("rulestack_narrate_omniscient", default=False)
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: Any) -> str:
-    """``text`` with control characters (and bidi overrides, newlines) escaped as ``\\xNN``/``\\uNNNN``,
-    so a card name or a script's message prints on one line and cannot move the cursor.
-    (A local helper: the host's shared escaping helper is not in main yet.)"""
-    s = str(text)
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                        else f"\\u{ord(m.group()):04x}", s)
+    """``text`` with control characters (and bidi overrides, newlines) escaped, so a card name or a
+    script's message prints on one line and cannot move the cursor (:func:`rulestack.escape.escape_text`)."""
+    return escape_text(text)
 
 
 def words(name: Any) -> str:

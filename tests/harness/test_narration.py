@@ -247,10 +247,10 @@ def test_names_from_card_files_are_printed_without_control_characters(tmp_path):
         game.move(card, "field", 0, by=0)
         line = narrate(game, game.state.log[-1])
         assert line is not None and "\x1b" not in line and "\n" not in line and "\u202e" not in line
-        assert "Evil\\x1b[2J\\x0aGrunt\\u202e" in line
+        assert "Evil\\x1b[2J\\nGrunt\\u202e" in line        # the host's escaping (rulestack.escape)
     finally:
         game.close()
-    assert printable("a\tb\x07") == "a\\x09b\\x07"
+    assert printable("a\tb\x07") == "a\\tb\\x07"
 
 
 def test_play_shows_a_spectators_view_by_default_and_the_other_views_on_request(capsys):

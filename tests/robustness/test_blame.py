@@ -62,10 +62,14 @@ def test_a_condition_that_burns_under_its_own_budget_does_not_spend_the_outer_ca
 
 
 def test_memory_kept_by_a_condition_is_charged_to_the_condition_card():
+    """The Hoard tries to keep 40 MiB in a table it built at load time. Load-time tables are
+    read-only for calls now (a card keeps its state in the game), so the write is refused: either
+    way the failure is the Hoard's, never the card whose host call was running."""
     arena = _arena("Meddler Hoard")
     error, _, before = arena.play(0)
-    assert type(error) is ScriptMemoryError, repr(error)
-    assert error.card == "Meddler Hoard" and "retained too much memory" in str(error)
+    assert isinstance(error, ScriptError), repr(error)
+    assert error.card == "Meddler Hoard"
+    assert isinstance(error, ScriptMemoryError) or "built at load time" in str(error)
     assert fingerprint(arena.scenario.game) == before
     # the Marker's script is still loaded: the host can run it again in a new game position
     assert arena.sentinel_says() == ("xxxA2bc", True, 10)
