@@ -1,0 +1,6 @@
+-- Harmonize: draw three cards.
+return {
+  abilities = {
+    { kind = "spell", resolve = function(ctx) ctx:draw(3) end },
+  },
+}

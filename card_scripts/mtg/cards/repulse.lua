@@ -1,0 +1,11 @@
+-- Repulse: return a creature to its owner's hand, then draw a card.
+return {
+  abilities = {
+    { kind = "spell", targets = { { filter = { zone = "battlefield", types = "Creature" } } },
+      resolve = function(ctx)
+        local t = ctx:target()
+        if t then ctx:return_to_hand(t) end
+        ctx:draw(1)
+      end },
+  },
+}
