@@ -12,7 +12,7 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import casting, costs, keywords, lua_api, mana, narration, payment, reference, rules, sagas, sba, turn
+from . import casting, costs, keywords, lua_api, mana, narration, payment, reference, rules, sagas, sba, turn, whynot
 
 _TARGET = {"target": "table"}
 
@@ -185,6 +185,11 @@ class MTGSystem(GameSystem):
     @hookimpl
     def assemble_cost(self, game: Any, activation: Any, components: list) -> list:
         return casting.assemble_cost(game, activation, components)
+
+    @hookimpl
+    def explain_refusal(self, game: Any, activation: Any, problem: str) -> str | None:
+        """Why not, in Magic's words: which part of the cost cannot be paid (:mod:`.whynot`)."""
+        return whynot.explain(game, activation, problem)
 
     @hookimpl
     def choice_rules(self, game: Any, request: Any) -> Any:
