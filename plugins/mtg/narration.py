@@ -37,6 +37,10 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return f"{who} puts {t.card(cid)} back into their library (mulligan)"
     if how == "discarded":
         return f"{who} discards {t.card(cid)} down to hand size (514.1)"
+    if how == "token":
+        return f"{t.player(ev.get('to_player'))} creates a {t.card(cid)} token{t.because()} (111.2)"
+    if dst == "battlefield" and src in ("exile", "graveyard", "hand", "library") and ev.cause == Cause.EFFECT:
+        return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control{t.because()}"
     if src == "stack" and dst == "battlefield":
         return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control"
     if src == "stack" and how == "resolved":
@@ -119,6 +123,11 @@ def _damaged(t: Teller, ev: Event) -> str:
     return f"{src} deals {-(ev.get('delta') or 0)} damage to {t.player(ev.player)}: {life - (ev.get('delta') or 0)} → {life} life"
 
 
+#: How the replaceable events read (the ``event`` of a ``replaced`` event).
+_REPLACED = {"counters_added": "counters put", "create_tokens": "token creation", "damage": "damage",
+             "draw": "draw", "life_gain": "life gain", "life_loss": "life loss", "moved": "zone change"}
+
+
 _BY_KIND: dict[str, Any] = {
     "phase": _phase,
     "starting_player": lambda t, ev: f"{t.player(ev.get('value'))} plays first (103.1)",
@@ -142,6 +151,9 @@ _BY_KIND: dict[str, Any] = {
                                    f" for damage: {', '.join(t.card(b) for b in ev.get('blockers') or ())}"),
     "countered": lambda t, ev: f"{t.source() or 'an effect'} counters {t.card(ev.get('card'))}",
     "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
+    "ceased": lambda t, ev: f"The {t.card(ev.get('card'))} token ceases to exist (704.5d)",
+    "replaced": lambda t, ev: (f"{t.source() or 'a replacement effect'} "
+                               f"{'prevents' if ev.get('prevented') else 'changes'} the {_REPLACED.get(ev.get('event'), ev.get('event'))} (614)"),
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",
 }
 
