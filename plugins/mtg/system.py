@@ -138,6 +138,8 @@ class MTGSystem(GameSystem):
     replaceable_events = reference.REPLACEABLE_EVENTS
     card_resource = ("rulestack_cards", "mtg")
     sample_decks = ("white_weenie", "red_burn")
+    #: Two more sample decks, passed by name (``rulestack play mtg --deck selesnya_tokens --deck izzet_spells``).
+    more_decks = ("selesnya_tokens", "izzet_spells")
     targets_before_cost = True          # 601.2c before 601.2h
     min_deck_size = 40
     max_copies = 4

@@ -46,7 +46,7 @@ MAX_SEEDS = 12
 #: flier to shoot down, a blocker, a Saga that must live three turns, tokens to double, a
 #: creature card in the graveyard).
 MORE_COPIES = frozenset({"naturalize", "disenchant", "plummet", "triumph_of_gerrard", "righteousness",
-                         "anointed_procession", "breath_of_life"})
+                         "breath_of_life"})
 #: Abilities random games seldom reach (code -> ability index: the scenario covering it).
 SITUATIONAL = {
     ("pegasus_courser", 0): "test_pegasus_courser_gives_another_attacker_flying_until_end_of_turn",
