@@ -98,4 +98,14 @@ def m_prevent_damage(ctx: Any, target: Any, n: Any) -> bool:
     return True
 
 
+def m_players_cant_gain_life(ctx: Any) -> None:
+    """For the rest of this turn, players can't gain life (119.7: no life gain happens)."""
+    ctx.game.set_value(None, replacement.NO_LIFE_GAIN, ctx.game.state.turn)
+
+
+def m_damage_cant_be_prevented(ctx: Any) -> None:
+    """For the rest of this turn, damage can't be prevented (615.12: prevention effects don't apply)."""
+    ctx.game.set_value(None, replacement.NO_PREVENTION, ctx.game.state.turn)
+
+
 METHODS = {name[2:]: fn for name, fn in sorted(globals().items()) if name.startswith("m_") and callable(fn)}

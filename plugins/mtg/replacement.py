@@ -21,6 +21,15 @@ from rulestack import Cause
 from rulestack.replacement import ReplacementEffect, replace
 
 SHIELDS = "prevention_shields"
+#: Game values holding the turn during which players can't gain life (119.7) / damage can't be
+#: prevented (615.12), set by ``ctx:players_cant_gain_life()`` and ``ctx:damage_cant_be_prevented()``.
+NO_LIFE_GAIN = "no_life_gain_turn"
+NO_PREVENTION = "no_prevention_turn"
+
+
+def this_turn(game: Any, key: str) -> bool:
+    """Does the rule kept in the game value ``key`` hold this turn?"""
+    return game.value_of(None, key) == game.state.turn
 
 
 # -- damage (120, 615) ---------------------------------------------------------------------------------
@@ -32,12 +41,15 @@ def damage(game: Any, source: Any, target: Any, amount: int, *, combat: bool) ->
     facts = {"source": source.id if source is not None else None, "n": amount, "combat": combat,
              "target": "player" if is_player else "creature",
              "player": target if is_player else target.controller, "card": None if is_player else target.id}
-    effects = _shield_effects(game, facts)
+    preventable = not this_turn(game, NO_PREVENTION)
+    effects = _shield_effects(game, facts) if preventable else []
     if not game.index.replacers and not effects:
         return amount
     out = replace(game, "damage", facts, affected=facts["player"], source=facts["source"], effects=effects)
     if out is None:
-        return 0
+        return 0 if preventable else amount     # 615.12: a prevention can't apply
+    if not preventable:
+        return max(amount, int(out.get("n", 0)))
     return max(0, int(out.get("n", 0)))
 
 
@@ -111,8 +123,8 @@ def gain_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, sour
               by: int | None = None) -> int:
     """A player gains ``n`` life after replacement effects (a replacement may make it a loss:
     ``instead = function(ctx, f) f.lose = true; return f end``); returns the life gained."""
-    if n <= 0:
-        return 0
+    if n <= 0 or this_turn(game, NO_LIFE_GAIN):
+        return 0           # 119.7: a player who can't gain life gains none (no life gain event)
     if game.index.replacers:
         out = replace(game, "life_gain", {"player": player, "n": n, "cause": cause}, affected=player, source=source)
         if out is None:

@@ -211,3 +211,19 @@ def test_702_155_a_saga_entering_at_chapter_two_goes_on_to_three_next_turn():
     t.until(lambda g: g.state.turn > 3 and g.state.active_player == 0 and t.at_priority(0, "precombat_main"))
     t.resolve_stack()
     assert len(_ids(t, "Dragon Token")) == 1                      # chapter III on the next turn
+
+
+def test_615_12_and_119_7_after_skullcrack_damage_cant_be_prevented_and_nobody_gains_life():
+    t = Table(phase="postcombat_main")
+    t.add("Mending Hands", "hand")
+    t.add("Skullcrack", "hand")
+    t.add("Swords to Plowshares", "hand")
+    t.add("Savannah Lions", player=1)
+    t.lands("Plains", 2)
+    t.lands("Mountain", 2)
+    _cast(t, "Mending Hands", "P1")
+    _cast(t, "Skullcrack", "P1")
+    assert t.game.players[1].life == 17                # the shield can't apply (615.12)
+    _cast(t, "Swords to Plowshares", "Savannah Lions")
+    assert t.game.players[1].life == 17                # no life gained (119.7)
+    assert not t.events("replaced")
