@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
+import attrs
+
 from .cards import Ability, Role, ScriptFunction
 from .events import Event
 from .filters import CardFilter
 from .state import Card
-from .values import ABILITY_OPS, Modifier, compute
+from .values import ABILITY_OPS, Modifier, compute, dependency_order, filter_reads, modify_writes
 
 if TYPE_CHECKING:
     from .game import Game
@@ -118,7 +120,106 @@ class DerivedValues:
         ability_mods = list(self._statics(removed, ability_ops=True))
         removed |= {m.card for m in ability_mods if m.op == "remove_abilities"}
         yield from ability_mods
-        yield from self._statics(removed, ability_ops=False)
+        if self.game.system.layer_dependencies:
+            yield from self._layered_statics(removed, current)
+        else:
+            yield from self._statics(removed, ability_ops=False)
+
+    def _layered_statics(self, removed: set[int], current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
+        """The statics' other modifiers, layer by layer (for a system with ``layer_dependencies``):
+        each entry's cards are found on the values the earlier layers made (so "creatures you
+        control" sees a land an earlier layer made a creature), and within a layer the entries
+        apply in dependency order (613.8, :func:`~rulestack.values.dependency_order`): one whose
+        cards another would change applies after it. An entry applied later than its timestamp
+        says gets the timestamp of the one before it, so the values keep that order. ``current``
+        is the dict of modifiers being collected (each yielded modifier is added to it at once)."""
+        rank = self._layer_rank
+        op_layers = self.game.system.op_layers
+        system_keys = tuple(self.game.system.filter_keys)
+        groups: dict[int, list[tuple[Card, Ability, Mapping[str, Any]]]] = {}
+        for entry in self._static_entries(removed, ability_ops=False):
+            spec = entry[2]
+            layer = spec.get("layer") or op_layers.get(spec.get("op", "add"))
+            groups.setdefault(rank.get(layer, len(rank)) if layer else len(rank), []).append(entry)
+
+        def affected(entry: tuple[Card, Ability, Mapping[str, Any]]) -> list[int]:
+            card, ab, spec = entry
+            affects = spec.get("affects", ab.get("affects", "self"))
+            return [card.id] if affects == "self" else [c.id for c in self.find(affects, card.controller, card)]
+
+        def depends(a: tuple[Card, Ability, Mapping[str, Any]], b: tuple[Card, Ability, Mapping[str, Any]]) -> bool:
+            """613.8a: would applying ``b`` change what ``a`` applies to?"""
+            a_spec = a[2]
+            reads = filter_reads(a_spec.get("affects", a[1].get("affects", "self")), system_keys)
+            if reads is not None and not reads & modify_writes(b[2]):
+                return False
+            before = affected(a)
+            trial = list(self._entry_modifiers(b))
+            for m in trial:
+                current.setdefault(m.card, []).append(m)
+            self._card_values.clear()
+            try:
+                return affected(a) != before
+            finally:
+                for m in trial:
+                    current[m.card].remove(m)
+                self._card_values.clear()
+
+        reads: set[str] = set()
+        reads_anything = False
+        for entries in groups.values():
+            for _, ab, spec in entries:
+                r = filter_reads(spec.get("affects", ab.get("affects", "self")), system_keys)
+                reads_anything = reads_anything or r is None
+                reads |= r or set()
+        for _, entries in sorted(groups.items()):
+            last = 0
+            for entry in dependency_order(entries, lambda e: e[0].timestamp, depends):
+                last = max(last, entry[0].timestamp)
+                for m in self._entry_modifiers(entry):
+                    yield attrs.evolve(m, timestamp=last) if m.timestamp != last else m
+                if reads_anything or reads & modify_writes(entry[2]):
+                    self._card_values.clear()     # the next entries' cards are found on these values
+
+    def _static_entries(self, removed: set[int],
+                        ability_ops: bool) -> Iterator[tuple[Card, Ability, Mapping[str, Any]]]:
+        """Each ``modify`` entry of the static abilities that function now, with its card and
+        ability (the ability ops' entries, or the others)."""
+        cards = self.game.state.cards
+        for cid in list(self.index.static_cards):
+            card = cards[cid]
+            if card.id in removed:
+                continue
+            for ab in card.definition.abilities:
+                mods = ab.get("modify")
+                if ab.role != Role.STATIC or not mods:
+                    continue
+                mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
+                if not mods:
+                    continue
+                zones = ab.get("zone") or self.game.system.default_zones.get(Role.STATIC)
+                if zones and card.zone not in zones:
+                    continue
+                if not self.ability_usable(card, ab, None):
+                    continue
+                condition = ab.get("condition")
+                if condition is not None and not self.game.run_script(card, condition,
+                                                                      self.game.context(card=card, ability=ab)):
+                    continue
+                for spec in mods:
+                    yield card, ab, spec
+
+    def _entry_modifiers(self, entry: tuple[Card, Ability, Mapping[str, Any]]) -> Iterator[Modifier]:
+        """The modifiers of one ``modify`` entry of a static ability, on the cards it affects now."""
+        card, ab, spec = entry
+        affects = spec.get("affects", ab.get("affects", "self"))
+        targets = [card] if affects == "self" else self.find(affects, card.controller, card)
+        value = spec.get("value")
+        if isinstance(value, ScriptFunction) or callable(value):
+            value = self.game.run_script(card, value, self.game.context(card=card, ability=ab))
+        for t in targets:
+            yield Modifier(card=t.id, attr=spec.get("attr", ""), op=spec.get("op", "add"), value=value,
+                           timestamp=card.timestamp, layer=spec.get("layer"), source=card.id)
 
     def _statics(self, removed: set[int], ability_ops: bool) -> Iterator[Modifier]:
         cards = self.game.state.cards

@@ -50,6 +50,14 @@ def _f_not_types(game: Any, card: Any, want: Any, player: Any) -> bool:
     return not any(rules.has_type(game, card, t) for t in wanted)
 
 
+def _include(values: dict, mod: Any) -> None:
+    """Op ``include``: add the listed items to a list value (types, subtypes, colors) that does
+    not have them yet — "in addition to its other types" (205.1b)."""
+    items = mod.value if isinstance(mod.value, (list, tuple)) else [mod.value]
+    have = list(values.get(mod.attr) or ())
+    values[mod.attr] = have + [i for i in items if i not in have]
+
+
 def _f_in_combat(game: Any, card: Any, want: Any, player: Any) -> bool:
     return bool(card.status.get("attacking") or card.status.get("blocking") is not None) == bool(want)
 
@@ -121,6 +129,9 @@ class MTGSystem(GameSystem):
     layers = ("copy", "control", "text", "type", "color", "ability", "pt_cda", "pt_set", "pt_modify", "pt_switch")
     op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",
                  "set": "pt_set", "add": "pt_modify", "swap": "pt_switch"}
+    modifier_ops = {"include": _include}
+    #: 613.8: statics apply layer by layer, dependent effects after those they depend on.
+    layer_dependencies = True
     settings_defaults = {"cr": "2026", "legend_rule": True}
     event_kinds = reference.EVENT_KINDS
     phases = reference.PHASES
