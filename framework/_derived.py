@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from .game import Game
     from ._primitives import CardIndex
 
+#: One ``modify`` entry of a static ability: the card, the ability and the entry.
+_Entry = tuple[Card, Ability, Mapping[str, Any]]
+
 
 class DerivedValues:
     """Filters and derived values of one game (``game.derived``): it reads the state, asks the
@@ -127,62 +130,85 @@ class DerivedValues:
 
     def _layered_statics(self, removed: set[int], current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
         """The statics' other modifiers, layer by layer (for a system with ``layer_dependencies``):
-        each entry's cards are found on the values the earlier layers made (so "creatures you
-        control" sees a land an earlier layer made a creature), and within a layer the entries
-        apply in dependency order (613.8, :func:`~rulestack.values.dependency_order`): one whose
-        cards another would change applies after it. An entry applied later than its timestamp
-        says gets the timestamp of the one before it, so the values keep that order. ``current``
-        is the dict of modifiers being collected (each yielded modifier is added to it at once)."""
+        each effect's cards are found on the values the earlier layers made (so "creatures you
+        control" sees a land an earlier layer made a creature), and within a layer the effects
+        (the entries of one static ability in that layer) apply in dependency order (613.8,
+        :func:`~rulestack.values.dependency_order`): one whose cards another would change applies
+        after it. Only effects that read a value another writes are tried (a trial applies one and
+        finds the other's cards again). An effect applied later than its timestamp says gets the
+        timestamp of the one before it, so the values keep that order. ``current`` is the dict of
+        modifiers being collected (each yielded modifier is added to it at once)."""
         rank = self._layer_rank
         op_layers = self.game.system.op_layers
         system_keys = tuple(self.game.system.filter_keys)
-        groups: dict[int, list[tuple[Card, Ability, Mapping[str, Any]]]] = {}
+        layers: dict[int, dict[tuple[int, int], list[_Entry]]] = {}
         for entry in self._static_entries(removed, ability_ops=False):
-            spec = entry[2]
-            layer = spec.get("layer") or op_layers.get(spec.get("op", "add"))
-            groups.setdefault(rank.get(layer, len(rank)) if layer else len(rank), []).append(entry)
-
-        def affected(entry: tuple[Card, Ability, Mapping[str, Any]]) -> list[int]:
             card, ab, spec = entry
-            affects = spec.get("affects", ab.get("affects", "self"))
-            return [card.id] if affects == "self" else [c.id for c in self.find(affects, card.controller, card)]
+            layer = spec.get("layer") or op_layers.get(spec.get("op", "add"))
+            layers.setdefault(rank.get(layer, len(rank)) if layer else len(rank), {}) \
+                .setdefault((card.id, ab.index), []).append(entry)
 
-        def depends(a: tuple[Card, Ability, Mapping[str, Any]], b: tuple[Card, Ability, Mapping[str, Any]]) -> bool:
-            """613.8a: would applying ``b`` change what ``a`` applies to?"""
-            a_spec = a[2]
-            reads = filter_reads(a_spec.get("affects", a[1].get("affects", "self")), system_keys)
-            if reads is not None and not reads & modify_writes(b[2]):
-                return False
-            before = affected(a)
-            trial = list(self._entry_modifiers(b))
-            for m in trial:
-                current.setdefault(m.card, []).append(m)
-            self._card_values.clear()
-            try:
-                return affected(a) != before
-            finally:
-                for m in trial:
-                    current[m.card].remove(m)
-                self._card_values.clear()
-
-        reads: set[str] = set()
-        reads_anything = False
-        for entries in groups.values():
-            for _, ab, spec in entries:
+        def reads_of(effect: list[_Entry]) -> frozenset[str] | None:
+            out: set[str] = set()
+            for _, ab, spec in effect:
                 r = filter_reads(spec.get("affects", ab.get("affects", "self")), system_keys)
-                reads_anything = reads_anything or r is None
-                reads |= r or set()
-        for _, entries in sorted(groups.items()):
+                if r is None:
+                    return None
+                out |= r
+            return frozenset(out)
+
+        def writes_of(effect: list[_Entry]) -> frozenset[str]:
+            return frozenset().union(*(modify_writes(spec) for _, _, spec in effect))
+
+        all_effects = [e for effects in layers.values() for e in effects.values()]
+        all_reads = [reads_of(e) for e in all_effects]
+        read_anything = any(r is None for r in all_reads)
+        read_values = frozenset().union(*(r for r in all_reads if r is not None))
+        for _, by_ability in sorted(layers.items()):
+            effects = list(by_ability.values())
+            reads = [reads_of(e) for e in effects]
+            writes = [writes_of(e) for e in effects]
+            baseline: dict[int, list[list[int]]] = {}
+
+            def affected(i: int) -> list[list[int]]:
+                return [self._affected(entry) for entry in effects[i]]
+
+            def depends(i: int, j: int) -> bool:
+                """613.8a: would applying effect ``j`` change what effect ``i`` applies to?"""
+                r = reads[i]
+                if r is not None and not r & writes[j]:
+                    return False
+                if i not in baseline:
+                    baseline[i] = affected(i)
+                trial = [m for entry in effects[j] for m in self._entry_modifiers(entry)]
+                for m in trial:
+                    current.setdefault(m.card, []).append(m)
+                self._card_values.clear()
+                try:
+                    return affected(i) != baseline[i]
+                finally:
+                    for m in trial:
+                        current[m.card].remove(m)
+                    self._card_values.clear()
+
             last = 0
-            for entry in dependency_order(entries, lambda e: e[0].timestamp, depends):
-                last = max(last, entry[0].timestamp)
-                for m in self._entry_modifiers(entry):
-                    yield attrs.evolve(m, timestamp=last) if m.timestamp != last else m
-                if reads_anything or reads & modify_writes(entry[2]):
-                    self._card_values.clear()     # the next entries' cards are found on these values
+            for i in dependency_order(range(len(effects)), lambda k: effects[k][0][0].timestamp, depends):
+                last = max(last, effects[i][0][0].timestamp)
+                for entry in effects[i]:
+                    for m in self._entry_modifiers(entry):
+                        yield attrs.evolve(m, timestamp=last) if m.timestamp != last else m
+                if read_anything or read_values & writes[i]:
+                    self._card_values.clear()     # the next effects' cards are found on these values
+                    baseline.clear()
+
+    def _affected(self, entry: _Entry) -> list[int]:
+        """The ids of the cards one ``modify`` entry of a static ability applies to now."""
+        card, ab, spec = entry
+        affects = spec.get("affects", ab.get("affects", "self"))
+        return [card.id] if affects == "self" else [c.id for c in self.find(affects, card.controller, card)]
 
     def _static_entries(self, removed: set[int],
-                        ability_ops: bool) -> Iterator[tuple[Card, Ability, Mapping[str, Any]]]:
+                        ability_ops: bool) -> Iterator[_Entry]:
         """Each ``modify`` entry of the static abilities that function now, with its card and
         ability (the ability ops' entries, or the others)."""
         cards = self.game.state.cards
@@ -209,7 +235,7 @@ class DerivedValues:
                 for spec in mods:
                     yield card, ab, spec
 
-    def _entry_modifiers(self, entry: tuple[Card, Ability, Mapping[str, Any]]) -> Iterator[Modifier]:
+    def _entry_modifiers(self, entry: _Entry) -> Iterator[Modifier]:
         """The modifiers of one ``modify`` entry of a static ability, on the cards it affects now."""
         card, ab, spec = entry
         affects = spec.get("affects", ab.get("affects", "self"))

@@ -163,7 +163,7 @@ def dependency_order(entries: Sequence[T], timestamp: Callable[[T], int],
     while remaining:
         pick = remaining[0]
         if len(remaining) > 1:
-            free = [a for a in remaining if not any(b is not a and depends(a, b) for b in remaining)]
+            free = [a for a in remaining if not any(b != a and depends(a, b) for b in remaining)]
             if free:
                 pick = free[0]
         remaining.remove(pick)
