@@ -133,6 +133,13 @@ def _mana(text: Any) -> str:
     return "".join(f"{{{m}}}" for m in str(text or "")) or "no mana"
 
 
+def _step_name(step: Any) -> str:
+    """``precombat_main`` is "precombat main phase", ``declare_attackers`` "declare attackers step"."""
+    if step in PHASES:
+        return PHASES[step]
+    return f"{words(step or 'current')} step"
+
+
 def _mana_added(t: Teller, ev: Event) -> str:
     src = t.source()
     return (f"{t.player(ev.player)} adds {_mana(ev.get('mana'))}" + (f" with {src}" if src else "")
@@ -164,7 +171,7 @@ _BY_KIND: dict[str, Any] = {
     "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
     "mana_added": _mana_added,
     "mana_emptied": lambda t, ev: (f"{t.player(ev.player)}'s unspent {_mana(ev.get('mana'))} empties from their "
-                                   f"mana pool as the {words(ev.get('step') or 'step')} ends (500.4)"),
+                                   f"mana pool as the {_step_name(ev.get('step'))} ends (500.4)"),
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",
 }
 

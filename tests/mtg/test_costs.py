@@ -280,3 +280,22 @@ def test_CR_601_2f_the_total_cost_is_locked_before_the_costs_are_paid():
     assert t.decision.reason == "cost"
     t.answer("Thalia, Guardian of Thraben")
     assert t.card(thalia).zone == "graveyard" and _tapped(t, swamps) == 2
+
+
+def test_the_pool_and_the_costs_are_narrated_in_players_words():
+    from rulestack.narrate import narrate
+    t = Table()
+    t.lands("Swamp", 1)
+    t.add("Dark Ritual", "hand")
+    t.add("Village Rites", "hand")
+    t.add("Glory Seeker", "battlefield")
+    t.act("cast Dark Ritual")
+    t.resolve_stack()
+    t.act("cast Village Rites")
+    t.answer("Glory Seeker")
+    t.resolve_stack()
+    t.to_priority(phase="combat")
+    lines = [narrate(t.game, e, viewer=None) for e in t.game.state.log]
+    assert "P0 adds {B}{B}{B} with Dark Ritual (mana pool: {B}{B}{B}, 106.4)" in lines
+    assert "P0 sacrifices Glory Seeker to pay for Village Rites" in lines
+    assert "P0's unspent {B}{B} empties from their mana pool as the precombat main phase ends (500.4)" in lines
