@@ -170,7 +170,8 @@ def colors_of(text: str | None) -> tuple[str, ...]:
 
 def produced_colors(game: Any, card: Any) -> frozenset[str]:
     """The colours of mana a permanent's mana abilities make: a basic land type's intrinsic
-    ability (305.6) plus a ``produces`` field; nothing once it has lost all abilities."""
+    ability (305.6) plus a ``produces`` field (a nonbasic land's, or a creature's or artifact's
+    "{T}: Add ..." ability, 605.1a); nothing once it has lost all abilities."""
     if game.abilities_removed(card):
         return frozenset()
     out = {BASIC_LAND_MANA[t] for t in rules.subtypes_of(game, card) if t in BASIC_LAND_MANA}
@@ -179,11 +180,19 @@ def produced_colors(game: Any, card: Any) -> frozenset[str]:
 
 
 def sources(game: Any, player: int) -> list[tuple[int, frozenset[str]]]:
-    """The untapped lands ``player`` controls that can make mana, in battlefield order."""
+    """The untapped permanents ``player`` controls whose {T} mana abilities can be activated now,
+    in battlefield order: lands, and other permanents with ``produces`` (a creature only once
+    its controller has controlled it continuously since their most recent turn began, or it has
+    haste: 302.6)."""
     out = []
     for card in game.cards_in("battlefield", player):
-        if card.status.get("tapped") or not rules.is_land(game, card):
+        if card.status.get("tapped"):
             continue
+        if not rules.is_land(game, card):
+            if not card.definition.fields.get("produces"):
+                continue
+            if rules.is_creature(game, card) and rules.summoning_sick(game, card):
+                continue
         colors = produced_colors(game, card)
         if colors:
             out.append((card.id, colors))

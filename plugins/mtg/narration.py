@@ -84,7 +84,7 @@ def _status(t: Teller, ev: Event) -> str | None:
         return f"{t.player(t.game.state.cards[ev.get('card')].controller)} untaps {card}"
     if ev.cause == Cause.COST:
         if ev.source == ev.get("card"):
-            return f"{t.player(ev.player)} taps {card}" + (" for mana" if _is_land(t, ev.get("card")) else "")
+            return f"{t.player(ev.player)} taps {card}" + (" for mana" if _makes_mana(t, ev.get("card")) else "")
         return f"{t.player(ev.player)} taps {card} for {t.source() or 'a cost'}"
     if ev.cause == Cause.ACTION:
         return ""   # told by the attack it is part of (508.1f)
@@ -124,9 +124,11 @@ def _damaged(t: Teller, ev: Event) -> str:
     return f"{src} deals {-(ev.get('delta') or 0)} damage to {t.player(ev.player)}: {life - (ev.get('delta') or 0)} → {life} life"
 
 
-def _is_land(t: Teller, cid: Any) -> bool:
+def _makes_mana(t: Teller, cid: Any) -> bool:
+    """A land, or a permanent with a {T} mana ability (``produces``)."""
     card = t.game.state.cards.get(cid)
-    return card is not None and "Land" in (card.definition.fields.get("types") or ())
+    fields = card.definition.fields if card is not None else {}
+    return "Land" in (fields.get("types") or ()) or bool(fields.get("produces"))
 
 
 def _mana(text: Any) -> str:

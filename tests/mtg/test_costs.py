@@ -299,3 +299,32 @@ def test_the_pool_and_the_costs_are_narrated_in_players_words():
     assert "P0 adds {B}{B}{B} with Dark Ritual (mana pool: {B}{B}{B}, 106.4)" in lines
     assert "P0 sacrifices Glory Seeker to pay for Village Rites" in lines
     assert "P0's unspent {B}{B} empties from their mana pool as the precombat main phase ends (500.4)" in lines
+
+
+def test_CR_605_1a_a_creature_with_a_mana_ability_pays_once_it_is_no_longer_summoning_sick():
+    t = Table()
+    t.lands("Forest", 1)
+    elves = t.add("Llanowar Elves", "battlefield", status={"sick": True})
+    t.add("Grizzly Bears", "hand")                    # {1}{G}: the Forest and the Elves
+    t.start()
+    assert not t.offers("cast Grizzly Bears")         # 302.6: a sick creature cannot use {T}
+    t = Table()
+    t.lands("Forest", 1)
+    elves = t.add("Llanowar Elves", "battlefield")
+    t.add("Grizzly Bears", "hand")
+    t.act("cast Grizzly Bears")
+    assert t.card(elves).status.get("tapped")
+
+
+def test_CR_605_3a_a_mana_creature_can_be_tapped_in_response_for_any_colour():
+    t = Table(active=1)
+    t.lands("Mountain", 1, player=1)
+    t.add("Lightning Bolt", "hand", player=1)
+    t.add("Birds of Paradise", "battlefield", player=0)
+    t.add("Giant Growth", "hand", player=0)
+    t.act("cast Lightning Bolt", player=1)
+    t.answer("Birds of Paradise")
+    t.to_priority(player=0)
+    assert t.offers("tap Birds of Paradise for {W}", player=0) and t.offers("tap Birds of Paradise for {G}", player=0)
+    t.answer("tap Birds of Paradise for {G}")
+    assert _pool(t, 0) == "G"
