@@ -36,7 +36,8 @@ def can_activate(game: Any, activation: Any) -> bool | str | None:
         if card.zone != "hand" or rules.is_land(game, card):
             return False
         instant_speed = rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")
-        if not instant_speed and not sorcery_timing(game, player):
+        during_resolution = bool(activation.data.get(costs.FREE))      # 608.2g: timing does not apply
+        if not instant_speed and not during_resolution and not sorcery_timing(game, player):
             return "only in your main phase while the stack is empty (307.1)"
     elif ab.kind == "activated":
         if ab.get("sorcery_speed") and not sorcery_timing(game, player):

@@ -328,3 +328,44 @@ def test_CR_605_3a_a_mana_creature_can_be_tapped_in_response_for_any_colour():
     assert t.offers("tap Birds of Paradise for {W}", player=0) and t.offers("tap Birds of Paradise for {G}", player=0)
     t.answer("tap Birds of Paradise for {G}")
     assert _pool(t, 0) == "G"
+
+
+def test_CR_118_9_a_spell_cast_without_paying_its_mana_cost_during_a_resolution_ignores_timing():
+    """Electrodominance (X = 1) in the opponent's turn: 1 damage, then Lava Spike, a sorcery of
+    mana value 1, is cast for free (608.2g) and resolves after it."""
+    t = Table(active=1)
+    mountains = t.lands("Mountain", 3)
+    t.add("Electrodominance", "hand")
+    spike = t.add("Lava Spike", "hand")
+    t.add("Lava Axe", "hand")                         # mana value 5: not offered
+    t.start()
+    t.act("cast Electrodominance", player=0)
+    t.answer(1)                                       # X (107.3a): at most 1 with three lands
+    t.answer("P1")
+    t.until(lambda g: t.decision.reason == "resolution")
+    assert sorted(o.label for o in t.decision.options) == ["Lava Spike"]
+    t.answer("Lava Spike")
+    t.answer("P1")                                    # Lava Spike's target, as it is cast
+    assert t.card(spike).zone == "stack" and _tapped(t, mountains) == 3
+    t.resolve_stack()
+    assert t.game.players[1].life == 20 - 1 - 3
+
+
+def test_CR_118_9_a_free_spell_still_pays_its_additional_costs():
+    t = Table()
+    t.lands("Mountain", 4)
+    t.add("Electrodominance", "hand")
+    thrill = t.add("Thrill of Possibility", "hand")   # {1}{R} and discard a card: mana value 2
+    giant = t.add("Hill Giant", "hand")
+    t.act("cast Electrodominance")
+    t.answer(2)
+    t.answer("P1")
+    t.until(lambda g: t.decision.reason == "resolution")
+    t.answer("Thrill of Possibility")
+    assert t.decision.reason == "cost"                # the discard is still paid (601.2h)
+    t.answer("Hill Giant")
+    assert t.card(giant).zone == "graveyard" and t.card(thrill).zone == "stack"
+    assert [e for e in t.events("status", key="tapped") if e.source == thrill] == []   # no mana paid for it
+    assert len(t.events("status", key="tapped")) == 4
+    t.resolve_stack()
+    assert t.game.players[1].life == 18 and len(t.game.cards_in("hand", 0)) == 2
