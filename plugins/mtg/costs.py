@@ -126,7 +126,8 @@ def announce(game: Any, activation: Any) -> None:
         ways = [cost.resolutions()[0][:2]]
     pick = 0
     if len(ways) > 1:
-        labels = [f"pay {plain}" + (f" and {life} life" if life else "") for plain, life in ways]
+        labels = [f"pay {life} life" if life and not plain.value else
+                  f"pay {plain}" + (f" and {life} life" if life else "") for plain, life in ways]
         pick = game.choose_option(player, labels, f"how to pay {printed} for {card.name} (601.2b)", source=card.id)
     plain, life = ways[pick]
     _store(game, activation, **{X: x, LOCKED: str(plain), LIFE: life})

@@ -135,7 +135,7 @@ def test_CR_107_4f_a_Phyrexian_symbol_is_paid_with_its_colour_or_2_life():
     mountain = t.lands("Mountain", 1)
     t.add("Gut Shot", "hand")
     t.act("cast Gut Shot")                            # 601.2b comes before the target (601.2c)
-    assert sorted(o.label for o in t.decision.options) == ["pay {0} and 2 life", "pay {R}"]
+    assert sorted(o.label for o in t.decision.options) == ["pay 2 life", "pay {R}"]
     t.answer("pay {R}")
     t.answer("P1")
     assert t.game.players[0].life == 20 and _tapped(t, mountain) == 1
