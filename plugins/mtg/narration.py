@@ -40,6 +40,10 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return f"{who} {verb} {t.card(cid)} to pay for {t.source() or 'a cost'}"
     if how == "discarded":
         return f"{who} discards {t.card(cid)} down to hand size (514.1)"
+    if how == "token":
+        return f"{t.player(ev.get('to_player'))} creates a {t.card(cid)} token{t.because()} (111.2)"
+    if dst == "battlefield" and src in ("exile", "graveyard", "hand", "library") and ev.cause == Cause.EFFECT:
+        return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control{t.because()}"
     if src == "stack" and dst == "battlefield":
         return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control"
     if src == "stack" and how == "resolved":
@@ -146,6 +150,9 @@ def _mana_added(t: Teller, ev: Event) -> str:
     src = t.source()
     return (f"{t.player(ev.player)} adds {_mana(ev.get('mana'))}" + (f" with {src}" if src else "")
             + f" (mana pool: {_mana(ev.get('pool'))}, 106.4)")
+#: How the replaceable events read (the ``event`` of a ``replaced`` event).
+_REPLACED = {"counters_added": "counters put", "create_tokens": "token creation", "damage": "damage",
+             "draw": "draw", "life_gain": "life gain", "life_loss": "life loss", "moved": "zone change"}
 
 
 _BY_KIND: dict[str, Any] = {
@@ -174,6 +181,9 @@ _BY_KIND: dict[str, Any] = {
     "mana_added": _mana_added,
     "mana_emptied": lambda t, ev: (f"{t.player(ev.player)}'s unspent {_mana(ev.get('mana'))} empties from their "
                                    f"mana pool as the {_step_name(ev.get('step'))} ends (500.4)"),
+    "ceased": lambda t, ev: f"The {t.card(ev.get('card'))} token ceases to exist (704.5d)",
+    "replaced": lambda t, ev: (f"{t.source() or 'a replacement effect'} "
+                               f"{'prevents' if ev.get('prevented') else 'changes'} the {_REPLACED.get(ev.get('event'), ev.get('event'))} (614)"),
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",
 }
 

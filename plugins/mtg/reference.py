@@ -38,6 +38,7 @@ EVENT_KINDS = {
                             {"mana": "the mana added (letters: W U B R G C)", "pool": "the pool after"}),
     "mana_emptied": EventKind("a player's unspent mana emptied from their pool as a step or phase ended (500.4)",
                               {"mana": "the mana lost", "step": "the step or phase that ended"}),
+    "ceased": EventKind("a token that had left the battlefield ceased to exist (704.5d, 111.7)", _MOVE),
     "lore_replacement_missing": EventKind("a Saga entered without its lore counter (714.3a, 2026 edition)",
                                           {"card": "the Saga", "why": "the rule"}),
 }
@@ -80,6 +81,13 @@ KEYWORDS = {
     "Lifelink": "damage it deals also makes its controller gain that much life (702.15)",
     "Deathtouch": "any damage it deals to a creature is lethal (702.2)",
     "Menace": "can't be blocked except by two or more creatures (702.111)",
+    "Read ahead": "a Saga that enters at the chapter its controller chooses; lower chapters don't trigger (702.155)",
+}
+
+#: The events the MTG rules perform through the host's replacement machinery
+#: (rulestack.replacement), so that replacement and prevention abilities can change them (614, 615).
+REPLACEABLE_EVENTS = {
+    "create_tokens": {"player": "who creates them", "code": "the token's card code", "n": "how many"},
 }
 
 SETTINGS_DOCS = {
@@ -94,4 +102,5 @@ ZONE_DOCS = {
     "graveyard": "discarded, destroyed and resolved cards (404)",
     "exile": "cards removed from the game (406)",
     "stack": "spells and abilities waiting to resolve, shared (405)",
+    "nowhere": "no zone: tokens before they enter and after they cease to exist (111.7, 704.5d)",
 }

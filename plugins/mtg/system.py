@@ -12,7 +12,8 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import casting, costs, keywords, lua_api, mana, narration, payment, reference, rules, sagas, sba, turn, whynot
+from . import (casting, costs, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas, sba, turn,
+               whynot)
 
 _TARGET = {"target": "table"}
 
@@ -81,6 +82,7 @@ class MTGSystem(GameSystem):
         ZoneSpec("graveyard", Visibility.PUBLIC, ordered=True),
         ZoneSpec("exile", Visibility.PUBLIC),
         ZoneSpec("stack", Visibility.PUBLIC, per_player=False, ordered=True),
+        ZoneSpec("nowhere", Visibility.PUBLIC, per_player=False),
     )
     deck_sections = {"main": "library"}
     card_fields = {
@@ -94,6 +96,7 @@ class MTGSystem(GameSystem):
         "colors": "list",
         "text": "string",
         "set": "string",
+        "token": "boolean",
     }
     ability_kinds = {
         "spell": AbilityKind("spell", Role.ACTIVATED,
@@ -112,6 +115,9 @@ class MTGSystem(GameSystem):
                               doc="a static ability (604); 'cost_change = { amount = -1, spells = {filter}, "
                                   "caster = \"you\" }' changes what spells cost (601.2f)"),
         "replacement": AbilityKind("replacement", Role.REPLACEMENT, doc="a replacement effect (614)"),
+        "enters": AbilityKind("enters", Role.STATIC,
+                              keys={"copy": "table", "counters": "table", "tapped": "boolean", "optional": "boolean"},
+                              doc="how the permanent enters (614.1c): as a copy (707.2), with counters, tapped"),
     }
     default_zones = {Role.ACTIVATED: ("battlefield",), Role.TRIGGERED: ("battlefield",),
                      Role.STATIC: ("battlefield",), Role.REPLACEMENT: ("battlefield",)}
@@ -121,7 +127,7 @@ class MTGSystem(GameSystem):
         "pay_life": FunctionCost(_pay_life, label="pay life"),
         **costs.COST_KINDS,
     }
-    script_methods = lua_api.METHODS
+    script_methods = {**lua_api.METHODS, **lua_entry.METHODS}
     trigger_keys = {"chapter": sagas.crosses}
     filter_keys = {"color": _f_color, "not_color": _f_not_color, "in_combat": _f_in_combat,
                    "permanent": _f_permanent, "not_types": _f_not_types}
@@ -140,6 +146,7 @@ class MTGSystem(GameSystem):
     keywords = reference.KEYWORDS
     zone_docs = reference.ZONE_DOCS
     settings_docs = reference.SETTINGS_DOCS
+    replaceable_events = reference.REPLACEABLE_EVENTS
     card_resource = ("rulestack_cards", "mtg")
     sample_decks = ("white_weenie", "red_burn")
     targets_before_cost = True          # 601.2c before 601.2h
@@ -260,6 +267,8 @@ class MTGSystem(GameSystem):
             counts[code] = counts.get(code, 0) + 1
         for code, n in sorted(counts.items()):
             definition = game.pool.definition(code)
+            if definition.get("token"):
+                problems.append(f"{definition.name} is a token, not a card a deck can hold (111.1)")
             if n > self.max_copies and "Basic" not in (definition.get("supertypes") or ()):
                 problems.append(f"{n} copies of {definition.name} (at most {self.max_copies})")
         return problems
