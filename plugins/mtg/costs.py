@@ -34,6 +34,18 @@ X, LOCKED, LIFE = "x", "mana_locked", "life_locked"
 FREE = "without_paying"
 
 
+def way_cast(spell: Any) -> str | None:
+    """How a spell ability casts its card when it is not the plain way: ``"with kicker"``, an
+    alternative cost's label (``"evoke"`` ...), else ``None``. A permanent spell cast so enters
+    with that word as the ``cast_as`` field of its move, for "when it enters, if it was kicked /
+    evoked" triggers (702.33d, 702.74a)."""
+    if spell.get("kicked"):
+        return "with kicker"
+    if spell.get("alternative"):
+        return str(spell.label)
+    return None
+
+
 # -- 601.2f: cost increases and reductions -----------------------------------------------------------
 
 def cost_changes(game: Any, player: int, card: Any, ability: Any) -> int:

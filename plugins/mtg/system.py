@@ -100,11 +100,12 @@ class MTGSystem(GameSystem):
     }
     ability_kinds = {
         "spell": AbilityKind("spell", Role.ACTIVATED,
-                             keys={**_TARGET, "alternative": "boolean", "kicker": "list", "kicked": "boolean"},
+                             keys={**_TARGET, "alternative": "boolean", "kicker": "list", "kicked": "boolean",
+                                   "evoke": "list"},
                              zones=("hand",),
                              doc="casting the card (601); added for every nonland card with its mana cost; "
                                  "'alternative = true': cast for its own cost instead (118.9); 'kicker = { costs }': "
-                                 "also castable kicked (702.33)"),
+                                 "also castable kicked (702.33); 'evoke = { costs }': also castable evoked (702.74)"),
         "activated": AbilityKind("activated", Role.ACTIVATED, keys={**_TARGET, "sorcery_speed": "boolean"},
                                  zones=("battlefield",), doc="an activated ability of a permanent (602)"),
         "triggered": AbilityKind("triggered", Role.TRIGGERED, keys=_TARGET, required=frozenset({"trigger"}),

@@ -369,3 +369,24 @@ def test_CR_118_9_a_free_spell_still_pays_its_additional_costs():
     assert len(t.events("status", key="tapped")) == 4
     t.resolve_stack()
     assert t.game.players[1].life == 18 and len(t.game.cards_in("hand", 0)) == 2
+
+
+def test_CR_702_74a_evoke_is_an_alternative_cost_and_the_evoked_permanent_is_sacrificed():
+    t = Table()
+    t.lands("Island", 3)
+    drifter = t.add("Mulldrifter", "hand")
+    t.start()
+    assert t.offers("cast Mulldrifter (evoke)") and not t.offers("cast Mulldrifter")
+    t.act("cast Mulldrifter (evoke)")
+    t.until(lambda g: len(g.state.stack) == 2)        # both of its enters triggers
+    labels = sorted(t.stack_labels())
+    assert labels == ["Mulldrifter: draw two", "Mulldrifter: evoked: sacrifice it"]
+    t.resolve_stack()
+    assert t.card(drifter).zone == "graveyard" and len(t.game.cards_in("hand", 0)) == 2
+
+    t = Table()
+    t.lands("Island", 5)
+    drifter = t.add("Mulldrifter", "hand")
+    t.act("cast Mulldrifter")                         # its mana cost: no sacrifice
+    t.resolve_stack()
+    assert t.card(drifter).zone == "battlefield" and len(t.game.cards_in("hand", 0)) == 2
