@@ -390,3 +390,23 @@ def test_CR_702_74a_evoke_is_an_alternative_cost_and_the_evoked_permanent_is_sac
     t.act("cast Mulldrifter")                         # its mana cost: no sacrifice
     t.resolve_stack()
     assert t.card(drifter).zone == "battlefield" and len(t.game.cards_in("hand", 0)) == 2
+
+
+def test_CR_107_4e_a_monocolored_hybrid_symbol_is_paid_with_its_colour_or_two_generic():
+    from rulestack_systems.mtg.mana import ManaCost
+    assert ManaCost.parse("{2/R}{2/R}{2/R}").value == 6                         # 202.3f
+    for lands, castable in ((["Plains"] * 6, True), (["Mountain"] * 3, True), (["Plains"] * 3 + ["Mountain"], False)):
+        t = Table()
+        for land in lands:
+            t.add(land)
+        t.add("Flame Javelin", "hand")
+        t.start()
+        assert t.offers("cast Flame Javelin") == castable, lands
+    t = Table()
+    t.lands("Plains", 2)
+    t.lands("Mountain", 2)
+    t.add("Flame Javelin", "hand")
+    t.act("cast Flame Javelin")                       # {2}{R}{R}: the only way with these lands
+    t.answer("P1")
+    t.resolve_stack()
+    assert t.game.players[1].life == 16
