@@ -24,7 +24,7 @@ PAIRINGS = [(NEW[0], NEW[1]), (NEW[1], NEW[0]), (NEW[0], OLD[0]), (OLD[1], NEW[0
             (OLD[1], NEW[1])]
 SEEDS = range(6)
 MOMENTS = ("tokens", "copies", "flickers", "replacements", "X spells", "hybrid", "Phyrexian life", "kicked",
-           "+1/+1 counters")
+           "read ahead", "+1/+1 counters")
 
 
 class RecordingAgent(CheckingAgent):
@@ -152,7 +152,8 @@ def test_each_new_deck_reaches_its_own_mechanics(deck, played):
         if deck in decks:
             mine.update(seen)
     wanted = {"selesnya_tokens": ("tokens", "replacements", "X spells", "hybrid", "+1/+1 counters", "flickers"),
-              "izzet_spells": ("copies", "flickers", "X spells", "hybrid", "Phyrexian life", "kicked")}[deck]
+              "izzet_spells": ("copies", "flickers", "replacements", "X spells", "hybrid", "Phyrexian life",
+                               "kicked", "read ahead")}[deck]
     for m in wanted:
         assert mine[m] >= 1, f"{deck}: no {m}"
 

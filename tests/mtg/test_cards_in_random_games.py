@@ -30,7 +30,8 @@ from .test_playout import CheckingAgent, check_invariants
 CARDS_DIR = MTGSystem.card_root() / "cards"
 #: The card files of issue 17 item 9.
 FILES = ("white_classics.yaml", "blue_classics.yaml", "black_classics.yaml", "red_classics.yaml",
-         "green_classics.yaml", "cost_classics.yaml", "entry_classics.yaml", "classic_tokens.yaml")
+         "green_classics.yaml", "cost_classics.yaml", "entry_classics.yaml", "replacement_classics.yaml",
+         "classic_tokens.yaml")
 #: The basic land of each colour.
 BASICS = {"W": "plains", "U": "island", "B": "swamp", "R": "mountain", "G": "forest"}
 #: The colours whose decks colourless cards (artifacts) go in.
