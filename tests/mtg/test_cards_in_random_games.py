@@ -54,6 +54,8 @@ SITUATIONAL = {
     ("pelakka_wurm", 1): "test_pelakka_wurm_gains_seven_on_entering_and_draws_when_it_dies",
     ("vizier_of_remedies", 0): "test_vizier_of_remedies_stops_a_single_minus_counter",   # -1/-1 counters on it
     ("mirror_image", 0): "test_mirror_image_copies_a_creature_its_controller_controls",  # one of yours to copy
+    ("personal_sanctuary", 0):                                   # damage to its controller on their own turn
+        "test_personal_sanctuary_prevents_damage_to_its_controller_on_their_turn_only",
 }
 
 
