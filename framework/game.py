@@ -36,6 +36,7 @@ from . import decisions as d
 from ._activation import ActionFlow
 from ._asking import DecisionAsking, Seat
 from ._derived import DerivedValues
+from ._hookcall import direct_hooks
 from ._primitives import BOTTOM, TOP, CardIndex, StatePrimitives
 from ._views import PlayerViews
 
@@ -143,6 +144,7 @@ class Game:
     # -- the runtime's engine ----------------------------------------------------------------
     def _take_engine(self) -> Engine:
         engine = self._engine = self.runtime.engine(self, self._plugins)
+        direct_hooks(engine.pm)   # plain implementations called directly (rulestack._hookcall)
         self._observed = len(engine.pm.hook.on_event.get_hookimpls()) > 0
         return engine
 
