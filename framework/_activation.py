@@ -79,15 +79,19 @@ class ActionFlow:
         return out
 
     def _cards_for_activation(self, player: int, zones: Iterable[str] | None) -> list[Card]:
-        names = list(zones) if zones is not None else sorted({z for z, _ in self.game.state.zones})
+        state = self.game.state
+        by_name: dict[str, list[Any]] = {}
+        for (zname, _), z in state.zones.items():
+            by_name.setdefault(zname, []).append(z)
+        names = list(zones) if zones is not None else sorted(by_name)
+        cards = state.cards
         out = []
         for name in names:
-            for (zname, zplayer), z in self.game.state.zones.items():
-                if zname == name:
-                    for cid in z.cards:
-                        c = self.game.state.cards[cid]
-                        if c.controller == player:
-                            out.append(c)
+            for z in by_name.get(name, ()):
+                for cid in z.cards:
+                    c = cards[cid]
+                    if c.controller == player:
+                        out.append(c)
         return out
 
     def can_activate(self, act: Activation) -> bool:
