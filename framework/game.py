@@ -127,6 +127,9 @@ class Game:
         self.decks.append(deck)
         for section, codes in deck.sections.items():
             zone = self.system.deck_sections[section]
+            if not self.started:   # the starting state: loaded at once, without undo entries
+                self.primitives.load_cards(codes, player, zone)
+                continue
             for code in codes:
                 self.primitives.create_card(code, player, zone, silent=True)
         problems = [p for ps in self.pm.hook.validate_deck(game=self, deck=deck) for p in ps]
