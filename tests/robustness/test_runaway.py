@@ -45,7 +45,7 @@ def test_a_condition_that_burns_under_its_budget_each_time_is_stopped_by_name():
     game = arena.scenario.game
     for _ in range(3):
         game.record("marked", what="host")   # checks in this turn, outside any script
-    error, _, _ = arena.play(0)
+    error, _ = arena.play(0)
     assert type(error) is ScriptLimitError, repr(error)
     assert error.card == "Meddler Burn" and "allowance" in str(error) and "this turn" in str(error)
 
