@@ -106,6 +106,8 @@ HOST_EVENT_KINDS: Mapping[str, EventKind] = {
                                          {"item": "the item", "card": "its card"}),
     "effect_negated": EventKind("a negated item resolved doing nothing", {"item": "the item", "card": "its card"}),
     "revealed": EventKind("cards were revealed to every player", {"cards": "their ids", "codes": "their codes"}),
+    "looked_at": EventKind("a player looked at hidden cards (ctx:look_at_top): only their view shows the codes",
+                           {"cards": "their ids, top first", "codes": "their codes", "visible": "who saw them"}),
     "script_log": EventKind("a line a script wrote into the log (ctx:log)", {"message": "the text"}),
     "game_over": EventKind("the game ended", {"winners": "the winners' indices", "reason": "why"}),
 }
