@@ -252,7 +252,18 @@ def m_cards(ctx: EffectContext, spec: Filter | None = None) -> list[int]:
     ``ctx:top_cards`` (without looking) or ``ctx:look_at_top`` (looking)."""
     if spec is not None and not isinstance(spec, dict):
         raise ScriptUsageError("cards() takes a filter table")
-    return hide_order(ctx, ctx.game.find(spec or {}, ctx.player, ctx.card))
+    cards = ctx.game.find(spec or {}, ctx.player, ctx.card)
+    if spec and ctx.player is not None and not PUBLIC_FILTER_KEYS.issuperset(spec):
+        # A filter that reads faces (a name, a value, a keyword ...) matches no card whose face
+        # the controller may not see: counting "Mind Rot in the opponent's hand" says nothing.
+        cards = [c for c in cards if may_see(ctx, c)]
+    return hide_order(ctx, cards)
+
+
+#: The filter keys a player can check on a card whose face they may not see: where it is, whose
+#: it is, its public state (statuses, counters), and ``where`` (whose function sees through ctx).
+PUBLIC_FILTER_KEYS = frozenset({"zone", "player", "controller", "owner", "face_up", "other", "self",
+                                "attached_to_self", "host_of_self", "status", "counters", "where"})
 
 
 def hide_order(ctx: EffectContext, cards: list[Card]) -> list[int]:
@@ -282,7 +293,7 @@ def _top(ctx: EffectContext, zone: str, n: int, who: Any, word: str) -> tuple[in
         found = None
     if found is None or not found.spec.ordered:
         names = sorted({z.name for z in ctx.game.state.zones.values() if z.spec.ordered})
-        raise ScriptUsageError(f"{word}: {zone!r} is not an ordered zone of player {player} "
+        raise ScriptUsageError(f"{zone!r} is not an ordered zone of player {player} "
                                f"(ordered zones: {', '.join(names)})")
     cards = found.cards
     return player, [cards[-1 - i] for i in range(min(n, len(cards)))]
@@ -319,16 +330,21 @@ def m_count(ctx: EffectContext, spec: Filter | None = None) -> int:
 
 
 def m_value(ctx: EffectContext, card_id: CardId, attr: Name) -> Any:
-    """A derived value of a card (``power``, ``toughness``, ``cost`` ...), nil if it has none."""
+    """A derived value of a card (``power``, ``toughness``, ``cost`` ...), nil if it has none or
+    if the controller may not see the card's face."""
     if not isinstance(attr, str):
         raise ScriptUsageError("value(card, attr): attr must be a string")
-    v = ctx.game.value(ctx.card_of(card_id), attr)
+    card = ctx.card_of(card_id)
+    if not may_see(ctx, card):
+        return None
+    v = ctx.game.value(card, attr)
     return list(v) if isinstance(v, tuple) else v
 
 
 def m_has_keyword(ctx: EffectContext, card_id: CardId, keyword: Name) -> bool:
-    """Whether a card has a keyword now."""
-    return ctx.game.has_keyword(ctx.card_of(card_id), str(keyword))
+    """Whether a card has a keyword now (false for a card whose face the controller may not see)."""
+    card = ctx.card_of(card_id)
+    return may_see(ctx, card) and ctx.game.has_keyword(card, str(keyword))
 
 
 def m_life(ctx: EffectContext, who: Who = "you") -> int | None:
@@ -367,8 +383,19 @@ def m_event(ctx: EffectContext) -> dict[str, Any] | None:
     """The event that triggered this ability (``kind, cause, source, player`` and its fields)."""
     ev = ctx.event
     if ev is None and ctx.item is not None:
-        return ctx.item.event
-    return ev.to_dict() if ev is not None else None
+        record = ctx.item.event
+        return None if record is None else _unseen_dropped(ctx, dict(record))
+    return _unseen_dropped(ctx, ev.to_dict()) if ev is not None else None
+
+
+def _unseen_dropped(ctx: EffectContext, record: dict[str, Any]) -> dict[str, Any]:
+    """An event as the controller may read it: the codes of a card they did not see go (a card
+    the opponent drew), as in their view of the log."""
+    visible = record.get("visible", "all")
+    if ctx.player is not None and visible != "all" and ctx.player not in (visible or ()):
+        record.pop("code", None)
+        record.pop("codes", None)
+    return record
 
 
 def m_item(ctx: EffectContext) -> dict[str, Any] | None:
@@ -393,6 +420,8 @@ def m_stack(ctx: EffectContext) -> list[dict[str, Any]]:
     out = []
     for it in ctx.game.state.stack:
         card = ctx.game.state.cards.get(it.card) if it.card is not None else None
+        if card is not None and not may_see(ctx, card):
+            card = None   # an item of a card whose face the controller may not see: no code, name or kind
         out.append({"id": it.id, "kind": it.kind, "card": it.card, "controller": it.controller,
                     "code": card.code if card else None, "name": card.name if card else None,
                     "card_activation": it.card_activation,

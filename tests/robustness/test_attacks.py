@@ -91,6 +91,30 @@ EXPECTED: dict[str, tuple[Any, ...]] = {
     "nondeterminism": (marked(KEY_ORDER), marked(KEY_ORDER), marked("table function thread"), marked("nil")),
     "env_reach": (marked(""),),
     "peek_deck_order": (HARMLESS, HARMLESS),   # what it reads: tests/robustness/test_state_in_games.py
+    # -- hidden faces read through filters and value words (session 2026-12-02: these leaked) ---------
+    "peek_hidden_filters": (marked("0"), marked("0"), marked("nil/false"), marked("0"), marked("nil"),
+                            marked("1")),
+    # -- host control flow caught inside the script: the stop happens all the same ---------------------
+    "stop_in_pcall": (marked("before"), marked("before"), marked("before"),
+                      marked("caught"),   # ctx:stop() from a coroutine is refused (an error it may catch)
+                      marked("before")),
+    # -- odd arguments to words that check them -----------------------------------------------------
+    "odd_host_arguments": ((E, "bad argument #3 to 'move' (opts.position"), (E, "bad argument #2 to 'modify' (spec.value"),
+                           (E, "bad argument #1 to 'card' (card_id"), (E, "spec.zone: expected a table of at most 10000"),
+                           (E, "bad argument #2 to 'look_at_top' (n"), (E, "'hand' is not an ordered zone"),
+                           (E, "bad argument #1 to 'choose_option' (labels"), (E, "bad argument #1 to 'log' (message"),
+                           marked("recorded"), marked("kept")),
+    # -- one C call doing far more than its instructions say ------------------------------------------
+    "c_call_amplify": ((ScriptMemoryError, "string.rep result too large"), (ScriptMemoryError, "memory limit exceeded"),
+                       (ScriptLimitError, "instruction limit exceeded"), (E, "C stack overflow"),
+                       (ScriptLimitError, "instruction limit exceeded"), (ScriptLimitError, "pattern too complex"),
+                       marked("refused"), marked("007")),
+    # -- table walks of mixed keys: one order in every runtime ------------------------------------------
+    "determinism_keys": (marked("-1=5,1=8,2=4,1.5=2,a=3,b=7,false=6,true=1"), marked("same"), marked("a,b,c")),
+    # -- data the host keeps, bounded per card ------------------------------------------------------------
+    "host_data_more": ((E, "nested deeper than 32"), (E, "this card would keep too much"),
+                       (E, "bad argument #1 to 'log' (message"), (E, "this card has recorded too much this game"),
+                       HARMLESS),   # a control character in a record's kind: escaped wherever it is shown
     # -- collectgarbage and __gc ----------------------------------------------------------------------------
     "escape_collectgarbage": ((E, "global 'collectgarbage'"),),
     "gc_finalizer": ((E, "__gc metamethods are not allowed"),),

@@ -177,3 +177,22 @@ def test_linlin_adds_the_top_card_to_life_unseen():
     assert sc.card(a).zone == "deck"
     assert looks(sc.game) == []
     sc.game.close()
+
+
+def test_the_event_a_script_reads_drops_the_code_of_a_card_its_controller_did_not_see():
+    """A trigger of P0 on P1's draw: ctx:event() must not carry the code of the card P1 drew (the
+    log's own view drops it too)."""
+    probe = Probe("hostile")
+    game = probe.game
+    try:
+        drawn = game.zone("deck", 1).cards[-1]
+        game.move(drawn, "hand", 1, kind="drew")
+        ev = game.events[-1]
+        assert ev.kind == "drew" and ev.get("code") == game.state.cards[drawn].code   # the host's record has it
+        from rulestack.context import m_event
+        theirs = m_event(game.context(player=0, event=ev))
+        mine = m_event(game.context(player=1, event=ev))
+        assert "code" not in theirs and theirs["card"] == drawn
+        assert mine["code"] == game.state.cards[drawn].code
+    finally:
+        game.close()
