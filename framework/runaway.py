@@ -12,7 +12,7 @@ signs of it, and ends the game at the first:
   random generator). When one digest comes back ``max_position_repeats`` times in a turn
   (8 by default; a system may set the attribute), nothing the players did made progress: the
   game is in a loop. Digests are taken only after a turn's first ``position_warmup`` windows
-  (64 by default: the bundled systems' seeded games open at most 45 in one turn), so an
+  (64 by default: the bundled systems' seeded games open at most 48 in one turn), so an
   ordinary turn pays one counter; a loop is found within ``warmup + repeats x its length``
   windows;
 - **too many events in one turn.** No legal game of a bundled system records more than a few

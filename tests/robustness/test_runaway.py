@@ -120,7 +120,7 @@ def test_the_position_digest_sees_hidden_order_but_not_what_only_counts():
 
 
 def test_an_ordinary_turn_takes_no_digest(monkeypatch):
-    """Digests are taken only after the warm-up: a seeded game of a bundled system (at most 45
+    """Digests are taken only after the warm-up: a seeded game of a bundled system (at most 48
     windows in a turn) never takes one."""
     import rulestack.runaway as runaway
     taken = []
