@@ -10,7 +10,7 @@ from typing import Any
 from rulestack import Cause
 from rulestack.context import ScriptUsageError
 
-from . import actions, mana_pool, rules, targets
+from . import actions, mana_pool, replacement, rules, targets
 
 
 def _card_ids(ctx: Any, what: Any) -> list[int]:
@@ -81,17 +81,21 @@ def m_draw(ctx: Any, n: Any = 1, who: Any = "you") -> int:
 
 
 def m_gain_life(ctx: Any, n: Any, who: Any = "you") -> int:
-    """A player gains ``n`` life."""
+    """A player gains ``n`` life (after replacement effects, 614); returns the new life total."""
     if int(n) <= 0:
         return 0
-    return ctx.game.change_life(ctx.who(who), int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    player = ctx.who(who)
+    replacement.gain_life(ctx.game, player, int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    return ctx.game.players[player].life
 
 
 def m_lose_life(ctx: Any, n: Any, who: Any = "you") -> int:
-    """A player loses ``n`` life (not damage)."""
+    """A player loses ``n`` life (not damage; after replacement effects, 614); returns the new life total."""
     if int(n) <= 0:
         return 0
-    return ctx.game.change_life(ctx.who(who), -int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    player = ctx.who(who)
+    replacement.lose_life(ctx.game, player, int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    return ctx.game.players[player].life
 
 
 def m_counter(ctx: Any, what: Any) -> bool:

@@ -41,7 +41,10 @@ def _moved(t: Teller, ev: Event) -> str | None:
     if how == "discarded":
         return f"{who} discards {t.card(cid)} down to hand size (514.1)"
     if how == "token":
-        return f"{t.player(ev.get('to_player'))} creates a {t.card(cid)} token{t.because()} (111.2)"
+        return f"{t.player(ev.get('to_player'))} creates {_token(t, cid)}{t.because()} (111.2)"
+    if dst == "exile" and src == "battlefield" and how in _SBA_WHY:
+        why = _SBA_WHY[how] if ev.cause == Cause.RULE else f"{words(how)}{t.because()}"
+        return f"{card} would go to the graveyard ({why}) but is exiled instead (614)"
     if dst == "battlefield" and src in ("exile", "graveyard", "hand", "library") and ev.cause == Cause.EFFECT:
         return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control{t.because()}"
     if src == "stack" and dst == "battlefield":
@@ -64,6 +67,12 @@ def _moved(t: Teller, ev: Event) -> str | None:
         verb = verbs[dst]
         return f"{t.source()} {verb.format(card=card) if '{card}' in verb else verb + ' ' + card}"
     return None
+
+
+def _token(t: Teller, cid: Any) -> str:
+    """"a Soldier Token" (111.4 names it so), "a Merfolk Trickster token" (a copy)."""
+    name = t.card(cid)
+    return f"a {name}" if str(t.game.state.cards[cid].name).endswith("Token") else f"a {name} token"
 
 
 def _activated(t: Teller, ev: Event) -> str:
@@ -172,7 +181,7 @@ _BY_KIND: dict[str, Any] = {
     "mana_added": _mana_added,
     "mana_emptied": lambda t, ev: (f"{t.player(ev.player)}'s unspent {_mana(ev.get('mana'))} empties from their "
                                    f"mana pool as the {words(ev.get('step') or 'step')} ends (500.4)"),
-    "ceased": lambda t, ev: f"The {t.card(ev.get('card'))} token ceases to exist (704.5d)",
+    "ceased": lambda t, ev: f"The {_token(t, ev.get('card'))[2:]} ceases to exist (704.5d)",
     "replaced": lambda t, ev: (f"{t.source() or 'a replacement effect'} "
                                f"{'prevents' if ev.get('prevented') else 'changes'} the {_REPLACED.get(ev.get('event'), ev.get('event'))} (614)"),
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",

@@ -88,6 +88,15 @@ KEYWORDS = {
 #: (rulestack.replacement), so that replacement and prevention abilities can change them (614, 615).
 REPLACEABLE_EVENTS = {
     "create_tokens": {"player": "who creates them", "code": "the token's card code", "n": "how many"},
+    "damage": {"source": "the source's card id", "n": "how much", "combat": "whether it is combat damage",
+               "target": "\"player\" or \"creature\"", "player": "the player dealt damage, or the creature's controller",
+               "card": "the creature dealt damage (nil for a player)"},
+    "draw": {"player": "who would draw", "n": "1 (each card drawn is one event)",
+             "cause": "\"rule\" for the draw step's draw and opening hands, else \"effect\""},
+    "life_gain": {"player": "who would gain life", "n": "how much", "cause": "why (effect, battle for lifelink)",
+                  "lose": "set it to make the gain a loss instead"},
+    "life_loss": {"player": "who would lose life", "n": "how much", "cause": "why",
+                  "damage": "whether the loss is the result of damage (120.3a)"},
 }
 
 SETTINGS_DOCS = {
