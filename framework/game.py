@@ -648,7 +648,9 @@ class Game:
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
-        after the previous action becomes the base a failure rolls back to."""
+        after the previous action becomes the base a failure rolls back to. A position that keeps
+        coming back ends the game (:mod:`rulestack.runaway`)."""
+        self._runaway.window(player, window)
         return self.asking.act(player, window, prompt)
 
     def perform(self, action: Action) -> Any:

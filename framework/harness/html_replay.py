@@ -17,10 +17,12 @@ or hidden zones) in the order the system declares them.
 """
 from __future__ import annotations
 
+import html as _html
 import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from ..escape import escape_text, json_text
 from ..events import Event
 from ..hookspecs import hookimpl
 from ..narrate import explain, first_turn_header, narrate_answer
@@ -253,16 +255,14 @@ def _card_info(card: Any) -> dict[str, Any]:
 
 def _json_for_script(data: Any) -> str:
     """JSON that is safe inside ``<script>``: no ``</script>``, no HTML, no line separators."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    text = json_text(data, separators=(",", ":"))   # C1 controls, separators, bidi overrides escaped
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def render_html(data: Mapping[str, Any]) -> str:
     """The viewer page with ``data`` embedded."""
     page = PAGE
-    title = (str(data.get("title", "rulestack replay")).replace("&", "&amp;").replace("<", "&lt;")
-             .replace(">", "&gt;"))
+    title = _html.escape(escape_text(data.get("title", "rulestack replay")), quote=True)
     return page.replace("{{TITLE}}", title).replace("{{DATA}}", _json_for_script(data))
 
 
