@@ -230,6 +230,12 @@ class GameSystem:
     #: Whether the system's ``modifiers`` hook can make cards lose all abilities (otherwise the host
     #: skips that check when no card or effect can).
     removes_abilities_by_rule: ClassVar[bool] = False
+    #: Whether static abilities apply layer by layer with dependencies (MTG 613.8): each entry's
+    #: cards are found on the values earlier layers made, and within a layer an entry that another
+    #: would change what it applies to applies after it (timestamps otherwise; a loop falls back
+    #: to timestamps). Off: statics find their cards on printed and floating values, in
+    #: timestamp order.
+    layer_dependencies: ClassVar[bool] = False
 
     # -- the system's reference (``rulestack describe``, ``rulestack check``); all optional --------
     #: The events the system records beyond the host's (:data:`HOST_EVENT_KINDS`), by kind. Left

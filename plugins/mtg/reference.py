@@ -8,7 +8,9 @@ _MOVE = {"card": "the card's id", "code": "its code", "from": "the zone it left"
          "to": "the zone it entered", "to_player": "whose zone", "visible": "who saw it"}
 
 EVENT_KINDS = {
-    "moved": EventKind("a card changed zone", {**_MOVE, "how": "why, when a rule says: mulligan, countered ..."}),
+    "moved": EventKind("a card changed zone", {**_MOVE, "how": "why, when a rule says: mulligan, countered ...",
+                                                "cast_as": "how a permanent spell was cast when not the plain way: "
+                                                           "\"with kicker\", \"evoke\" ... (702.33d, 702.74a)"}),
     "drew": EventKind("a player drew a card (a move from library to hand, 121)", _MOVE),
     "drew_from_empty": EventKind("a player had to draw from an empty library (704.5b)",
                                  {"key": "drew_from_empty", "value": "true", "old": "the old value"}),
