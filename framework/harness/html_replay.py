@@ -10,16 +10,17 @@ A system may give a layout hint as a class attribute ``board_layout``: for each 
 zones from the player's edge of the table inward, and the shared zones drawn between the players::
 
     board_layout = {"rows": [["hand"], ["battlefield"], ["library", "graveyard", "exile"]],
-                    "shared": ["stack"], "stats": ["power", "toughness"]}
+                    "shared": ["stack"], "stats": ["power", "toughness"], "turned": ["tapped"]}
 
-Without a hint the viewer draws each player's public zones, then the hand, then the piles (ordered
-or hidden zones) in the order the system declares them.
+``turned`` names the statuses that draw a card turned sideways (default: tapped, rested, exhausted,
+suspended, sleep). Without a hint the viewer draws each player's public zones, then the hand, then
+the piles (ordered or hidden zones) in the order the system declares them.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Generator, Mapping, Sequence
 
 from ..events import Event
 from ..hookspecs import hookimpl
@@ -119,6 +120,15 @@ class BoardRecorder:
         step = {"seq": event.seq, "kind": event.kind, "cause": event.cause, "cards": _mentioned(event),
                 "lines": lines, **delta}
         self.steps.append((event, step))
+
+    @hookimpl(wrapper=True)
+    def push_item(self, game: Any, item: Any) -> Generator[None, object, object]:
+        """An item put on the stack or chain (after the event that announced it: no event tells the push)
+        shows on the board of the last step, the line that says it was activated."""
+        handled = yield
+        if self.steps:
+            _merge(self.steps[-1][1], self._delta(game))
+        return handled
 
     @hookimpl
     def decision_answered(self, game: Any, decision: Any, answer: Any) -> None:
@@ -241,6 +251,15 @@ class BoardRecorder:
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason,
                                                    "turns": result.turns},
         }
+
+
+def _merge(step: dict[str, Any], delta: Mapping[str, Any]) -> None:
+    """Fold a later look at the board into a step: its zones and cards added, the rest replaced."""
+    for key, value in delta.items():
+        if key in ("z", "c"):
+            step.setdefault(key, {}).update(value)
+        else:
+            step[key] = value
 
 
 def _card_info(card: Any) -> dict[str, Any]:
