@@ -236,7 +236,7 @@ function sharedBox(s, mentioned) {
   const shared = (DATA.layout && DATA.layout.shared) || DATA.zones.filter(z => !z.per_player).map(z => z.name);
   const row = el("div", "row");
   shared.forEach(z => row.appendChild(zoneBox(s, z, null, mentioned)));
-  box.appendChild(el("h3", "", "Stack / chain: " + ((s.stack || []).length ? "" : "empty")));
+  box.appendChild(el("h3", "", "Stack / chain" + ((s.stack || []).length ? " (" + s.stack.length + ")" : ": empty")));
   const items = el("ol"); items.id = "items";
   (s.stack || []).forEach(it => {
     const t = (it.targets || []).flat(3).map(x => typeof x === "number" ? nameOf(s, x) : (x && x.player !== undefined ? DATA.players[x.player] : (x && x.card !== undefined ? nameOf(s, x.card) : ""))).filter(Boolean);

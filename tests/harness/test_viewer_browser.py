@@ -507,19 +507,21 @@ def test_hostile_card_names_and_log_lines_stay_text(tmp_path, open_viewer):
 # -- the screenshot in docs/harness.md -----------------------------------------------------------------------
 def test_a_screenshot_of_the_viewer(tmp_path, recorded, open_viewer):
     rec = recorded("mtg")
-    steps = rec.data["steps"]
-    # a moment with a spell on the stack, in P0's view, a card of theirs selected
-    step = next(i for i, st in enumerate(steps, 1) if i > len(steps) // 3 and st.get("s"))
+    # a moment with a spell on the stack and the fullest battlefields, in P0's view, a card of theirs selected
+    stacked = [n for n in rec.said("P0's view") if rec.state_at(n)["stack"]]
+    step = max(stacked, key=lambda n: sum(len(ids) for key, ids in rec.state_at(n)["zones"].items()
+                                          if key.startswith("battlefield/")))
     v = open_viewer(rec.page)
     v.view("P0's view")
     v.slide(step)
     drawn = v.board()
     assert drawn["stack"] > 0
     assert_board_is_the_replays(rec, drawn, "P0's view")
-    mine = next(c for c in drawn["zones"]["battlefield/0"]["cards"])
-    v.page.click(f'#board .card[data-id="{mine["id"]}"]')
+    creature = v.page.locator('#board [data-zone="battlefield/0"] .card:has(.stats)').first   # a card with stats
+    creature.click()
+    assert v.page.inner_text("#details-body").startswith(creature.get_attribute("data-name"))
     shot = tmp_path / "viewer.png"
-    v.page.screenshot(path=str(shot))
+    v.page.screenshot(path=str(shot), full_page=True)
     png = shot.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000
     if os.environ.get("RULESTACK_WRITE_SCREENSHOT"):
