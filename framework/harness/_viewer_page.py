@@ -146,7 +146,7 @@ function passes(i) {
 
 // -- drawing --------------------------------------------------------------------------------------
 function cardBox(s, id, mentioned) {
-  const cs = s.cards[id], info = DATA.cards[id], vis = sees(cs);
+  const cs = s.cards[id], info = infoOf(s, id), vis = sees(cs);
   const box = el("div", "card");
   box.dataset.id = id;
   if (!vis) { box.classList.add("face-down"); box.appendChild(el("span", "nm", "face-down")); }
@@ -197,7 +197,12 @@ function rowsFor(player) {
   const piles = own.filter(z => z.visibility === "hidden" || (z.ordered && z.visibility === "public")).map(z => z.name);
   return [hand, piles, field].filter(r => r.length);
 }
-function nameOf(s, id) { const cs = s.cards[id]; return sees(cs) ? DATA.cards[id].name : "a hidden card"; }
+function nameOf(s, id) { const cs = s.cards[id]; return sees(cs) ? infoOf(s, id).name : "a hidden card"; }
+// a card as it is at this step: the card it became (a copy effect, "k") or its own
+function infoOf(s, id) {
+  const cs = s.cards[id], own = DATA.cards[id], look = cs && cs.k && DATA.looks ? DATA.looks[cs.k] : null;
+  return look ? Object.assign({}, own, look) : own;
+}
 function render() {
   const s = stateAt(cur), st = cur > 0 ? STEPS[cur - 1] : null, mentioned = st ? st.cards : [];
   // the log about one card: only a card this view may see now (a hidden card's lines would give it away)
@@ -249,7 +254,7 @@ function sharedBox(s, mentioned) {
 function renderDetails(s) {
   const body = $("details-body"); body.textContent = "";
   if (selected === null || !s.cards[selected]) { body.textContent = selected === null ? "Select a card to see it." : "That card is no longer in play."; return; }
-  const cs = s.cards[selected], info = DATA.cards[selected];
+  const cs = s.cards[selected], info = infoOf(s, selected);
   const zone = cs.z.split("/"), where = (zone.length > 1 ? DATA.players[zone[1]] + "'s " : "the ") + words(zone[0]);
   if (!sees(cs)) { body.appendChild(el("div", "", "A hidden card in " + where + " (owner " + DATA.players[info.owner] + ").")); return; }
   body.appendChild(el("div", "nm", info.name));

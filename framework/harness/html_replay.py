@@ -86,6 +86,8 @@ class BoardRecorder:
         self.steps: list[tuple[Event | None, dict[str, Any]]] = []
         self._zones: dict[str, list[int]] = {}
         self._cards: dict[int, dict[str, Any]] = {}
+        self._infos: dict[int, dict[str, Any]] = {}      # each card as first seen: name, code, text, fields
+        self._looks: dict[str, dict[str, Any]] = {}      # the definitions cards became (a copy effect)
         self._players: Any = None
         self._stack: Any = None
         self._clock: Any = None
@@ -213,10 +215,17 @@ class BoardRecorder:
             hidden = z.spec.visibility == Visibility.HIDDEN
             for cid in z.cards:
                 card = st.cards[cid]
+                info = self._infos.get(cid)
+                if info is None:
+                    info = self._infos[cid] = _card_info(card)
                 if hidden and not card.face_up and not card.status and not card.counters:
                     cards[cid] = {"z": key, "up": False, "seen": [], "ctl": card.controller}   # a deck: no one sees it
                 else:
                     cards[cid] = self._card_state(game, card, public)
+                if card.code != info["code"]:      # the card is now another card (a copy): "k" says which
+                    cards[cid]["k"] = card.code
+                    if card.code not in self._looks:
+                        self._looks[card.code] = _definition_info(card.definition)
         changed_zones = {k: v for k, v in zones.items() if self._zones.get(k) != v}
         changed_cards = {str(k): v for k, v in cards.items() if self._cards.get(k) != v}
         if changed_zones:
@@ -245,7 +254,9 @@ class BoardRecorder:
             "decks": [d.name for d in game.decks],
             "zones": meta["zones"],
             "layout": meta["layout"],
-            "cards": {str(cid): _card_info(card) for cid, card in sorted(game.state.cards.items())},
+            "cards": {str(cid): self._infos.get(cid) or _card_info(card)
+                      for cid, card in sorted(game.state.cards.items())},
+            "looks": dict(self._looks),
             "initial": self.initial,
             "steps": steps,
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason,
@@ -262,12 +273,16 @@ def _merge(step: dict[str, Any], delta: Mapping[str, Any]) -> None:
             step[key] = value
 
 
-def _card_info(card: Any) -> dict[str, Any]:
-    d = card.definition
+def _definition_info(d: Any) -> dict[str, Any]:
+    """What the viewer shows of a card definition: name, code, text and the plain data fields."""
     fields = {k: _plain(v) for k, v in d.fields.items()
               if isinstance(v, (str, int, float, bool)) or (isinstance(v, (list, tuple))
                                                             and all(isinstance(x, (str, int)) for x in v))}
-    return {"name": d.name, "code": d.code, "owner": card.owner, "text": fields.pop("text", ""), "fields": fields}
+    return {"name": d.name, "code": d.code, "text": fields.pop("text", ""), "fields": fields}
+
+
+def _card_info(card: Any) -> dict[str, Any]:
+    return {**_definition_info(card.definition), "owner": card.owner}
 
 
 def _json_for_script(data: Any) -> str:

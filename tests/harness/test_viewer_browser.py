@@ -32,10 +32,20 @@ from rulestack.hookspecs import hookimpl
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed "
                                                               "(pip install -e '.[test]' installs it)")
-CHROMIUM = os.environ.get("RULESTACK_CHROMIUM") or next(
-    (p for p in (shutil.which(n) for n in ("chromium", "chromium-browser")) if p), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to drive (apt-get install chromium, or set "
-                                                         "RULESTACK_CHROMIUM to a Chromium executable)")
+
+
+def _find_chromium() -> tuple[str | None, str]:
+    """The Chromium executable to drive, or ``None`` and why there is none."""
+    named = os.environ.get("RULESTACK_CHROMIUM")
+    if named:
+        ok = os.path.isfile(named) and os.access(named, os.X_OK)
+        return (named, "") if ok else (None, f"RULESTACK_CHROMIUM={named} is not an executable file")
+    found = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser")) if p), None)
+    return found, "no Chromium to drive (apt-get install chromium, or set RULESTACK_CHROMIUM to a Chromium executable)"
+
+
+CHROMIUM, _NO_CHROMIUM = _find_chromium()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=_NO_CHROMIUM)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SYSTEMS = ("mtg", "yugioh", "onepiece", "digimon", "pmv", "tiny")
@@ -45,11 +55,10 @@ SEED = 3
 # -- the games: a recording, its page, and the real state after each event -------------------------------------
 class _States:
     """A plugin noting the real game state after every event of a replayed game: the cards of each
-    zone, who may see each card, life, the turn and the stack's size."""
+    zone, who may see each card, each card's name, life, the turn and the stack's size."""
 
     def __init__(self) -> None:
         self.after: dict[int, dict[str, Any]] = {}
-        self.names: dict[int, str] = {}
 
     @hookimpl
     def on_event(self, game: Any, event: Any) -> None:
@@ -66,13 +75,11 @@ class _States:
     def _look(self, game: Any) -> dict[str, Any]:
         st = game.state
         players = range(len(st.players))
-        for cid, card in st.cards.items():
-            if cid not in self.names:
-                self.names[cid] = card.definition.name
         return {
             "zones": {name if player is None else f"{name}/{player}": list(zone.cards)
                       for (name, player), zone in st.zones.items()},
             "seen": {cid: tuple(game.can_see(p, card) for p in players) for cid, card in st.cards.items()},
+            "names": {cid: card.definition.name for cid, card in st.cards.items()},
             "life": [p.life for p in st.players],
             "turn": st.turn,
             "stack": len(st.stack),
@@ -260,8 +267,8 @@ def assert_board_is_the_replays(rec: Recorded, drawn: dict[str, Any], view: str)
         for c in zone["cards"]:
             visible = _sees(state["seen"][c["id"]], who)
             assert c["hidden"] is not visible, (step, view, key, c, state["seen"][c["id"]])
-            assert c["name"] == (rec.states.names[c["id"]] if visible else None), (step, view, key, c)
-            assert c["shown"] == (rec.states.names[c["id"]] if visible else "face-down"), (step, view, key, c)
+            assert c["name"] == (state["names"][c["id"]] if visible else None), (step, view, key, c)
+            assert c["shown"] == (state["names"][c["id"]] if visible else "face-down"), (step, view, key, c)
     for p, life in enumerate(state["life"]):
         assert drawn["players"][str(p)]["life"] == life, (step, p)
     assert re.match(r"turn (\d+)", drawn["clock"]).group(1) == str(state["turn"]), (step, drawn["clock"])
@@ -354,7 +361,7 @@ def _secret_names(rec: Recorded, step: int, view: str) -> tuple[set[str], set[st
     state, who = rec.state_at(step), _who(rec, view)
     hidden, shown = set(), set()
     for cid, seen in state["seen"].items():
-        (shown if _sees(seen, who) else hidden).add(rec.states.names[cid])
+        (shown if _sees(seen, who) else hidden).add(state["names"][cid])
     now = {name for name in hidden - shown if name not in rec.data["title"]}
     lines = " ".join(st["lines"][rec.line_index(view)] or "" for st in rec.data["steps"])
     return now, {name for name in now if name not in lines}
@@ -401,7 +408,7 @@ def test_a_players_view_hides_the_opponents_hand_and_face_down_cards(system, rec
             if hidden is not None:
                 v.page.click(f'#board .card[data-id="{hidden["id"]}"]')
                 details = v.page.inner_text("#details-body")
-                assert details.startswith("A hidden card in") and rec.states.names[hidden["id"]] not in details
+                assert details.startswith("A hidden card in") and rec.state_at(step)["names"][hidden["id"]] not in details
         for view in ("spectator", "omniscient"):
             v.view(view)
             drawn = v.board()
@@ -428,7 +435,8 @@ def test_the_log_filters_by_the_selected_card(system, recorded, open_viewer):
     about = [n for n, st in enumerate(steps, 1) if card in st["cards"] and st["lines"][line]]
     assert len(about) >= 2
     v.page.click(f'#board .card[data-id="{card}"]')
-    assert v.page.inner_text("#details-body").startswith(rec.states.names[card])   # its text on selection
+    name = rec.state_at(v.step())["names"][card]
+    assert v.page.inner_text("#details-body").startswith(name)                      # its text on selection
     v.page.check("#filter-card")
     drawn = v.board()
     assert drawn["log"] == about and len(about) < len(rec.said(view))
@@ -439,7 +447,6 @@ def test_the_log_filters_by_the_selected_card(system, recorded, open_viewer):
     v.page.click("#next")
     assert v.step() == about[1]
     v.page.uncheck("#filter-card")
-    name = rec.states.names[card]
     v.page.fill("#filter-text", name)                       # the same by its name
     drawn = v.board()
     assert drawn["log"] and all(name.lower() in steps[n - 1]["lines"][line].lower() for n in drawn["log"])
@@ -502,6 +509,37 @@ def test_hostile_card_names_and_log_lines_stay_text(tmp_path, open_viewer):
                                           [...e.attributes].some(a => a.name.startsWith("on"))).length})""")
     assert markup == {"img": 0, "scripts": 1, "handlers": 0}
     # the fixture then checks: no dialog opened, no request but the file, no error
+
+
+def test_a_card_that_becomes_another_is_drawn_as_that_card(tmp_path, open_viewer):
+    """A copy effect: the same card object with another card's definition, from that step on."""
+    recorder = BoardRecorder()
+    game = Game.empty("tiny", plugins=[recorder])
+    try:
+        grunt = game.create_card("T01", 0, "hand")
+        game.move(grunt, "field", 0, by=0)
+        if hasattr(game, "become"):
+            game.become(grunt, "T02")
+        else:          # what Game.become does, on a host without it
+            game.journal.setattr(grunt, "code", "T02")
+            game.journal.setattr(grunt, "definition", game.definition("T02"))
+        game.move(game.create_card("T09", 1, "hand"), "field", 1, by=1)
+        page = write_html(recorder, tmp_path / "copy.html")
+    finally:
+        game.close()
+    data = embedded_data(page.read_text(encoding="utf-8"))
+    assert data["cards"][str(grunt.id)]["name"] == "Grunt" and data["looks"]["T02"]["name"] == "Brute"
+    moved = next(n for n, st in enumerate(data["steps"], 1)
+                 if st.get("c", {}).get(str(grunt.id), {}).get("z") == "field/0")
+    v = open_viewer(page)
+    v.view("omniscient")
+    card = f'#board .card[data-id="{grunt.id}"]'
+    v.slide(moved)
+    assert v.page.get_attribute(card, "data-name") == "Grunt" and "1/1" in v.page.inner_text(card)
+    v.slide(len(data["steps"]))
+    assert v.page.get_attribute(card, "data-name") == "Brute" and "3/3" in v.page.inner_text(card)
+    v.page.click(card)
+    assert v.page.inner_text("#details-body").startswith("Brute")
 
 
 # -- the screenshot in docs/harness.md -----------------------------------------------------------------------
