@@ -34,6 +34,10 @@ EVENT_KINDS = {
     "mulligan": EventKind("a player took a mulligan (103.5)", {"count": "mulligans so far"}),
     "starting_player": EventKind("the starting player was decided (103.1)",
                                  {"key": "starting_player", "value": "the player", "old": "nil"}),
+    "mana_added": EventKind("mana was added to a player's mana pool by a mana ability or an effect (106.4, 605)",
+                            {"mana": "the mana added (letters: W U B R G C)", "pool": "the pool after"}),
+    "mana_emptied": EventKind("a player's unspent mana emptied from their pool as a step or phase ended (500.4)",
+                              {"mana": "the mana lost", "step": "the step or phase that ended"}),
     "lore_replacement_missing": EventKind("a Saga entered without its lore counter (714.3a, 2026 edition)",
                                           {"card": "the Saga", "why": "the rule"}),
 }
@@ -59,6 +63,7 @@ WINDOWS = {"priority": "a player holds priority (117): cast, activate, play a la
 
 PLAYER_VALUES = {
     "lands_played": "lands played this turn (305.2)",
+    "mana_pool": "the mana in the player's pool, as letters in WUBRGC order (\"RRG\"); empties as each step ends (106.4, 500.4)",
     "drew_from_empty": "true once the player had to draw from an empty library (704.5b)",
 }
 
