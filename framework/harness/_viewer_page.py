@@ -219,7 +219,7 @@ function render() {
     const h = el("h2");
     h.appendChild(el("span", "", pl.name + (p === active ? " (turn player)" : "")));
     if (pl.life !== null && pl.life !== undefined) h.appendChild(el("span", "life", "life " + pl.life));
-    const res = Object.entries(pl.values || {}).map(([k, v]) => words(k) + " " + v).join(" · ");
+    const res = Object.entries(pl.values || {}).filter(([k, v]) => v !== "").map(([k, v]) => words(k) + " " + v).join(" · ");
     if (res) h.appendChild(el("span", "res", res));
     panel.appendChild(h);
     let rows = rowsFor(p).slice();
