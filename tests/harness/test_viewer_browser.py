@@ -177,7 +177,7 @@ class Viewer:
     """One viewer page in the browser, writing down every request it makes, every dialog it opens and
     every error or warning of its console."""
 
-    def __init__(self, browser: Any, page_file: Path) -> None:
+    def __init__(self, browser: Any, page_file: Path, fragment: str = "") -> None:
         self.url = page_file.as_uri()
         self.requests: list[str] = []
         self.dialogs: list[str] = []
@@ -190,7 +190,7 @@ class Viewer:
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
                      if m.type in ("error", "warning") else None)
-        self.page.goto(self.url)
+        self.page.goto(f"{self.url}#{fragment}" if fragment else self.url)
 
     def _route(self, route: Any) -> None:
         if route.request.url == self.url:
@@ -221,12 +221,12 @@ class Viewer:
 
 @pytest.fixture
 def open_viewer(browser: Any) -> Iterator[Callable[[Path], Viewer]]:
-    """``open_viewer(page_file)``; after the test, every page opened must have requested nothing but
+    """``open_viewer(page_file[, fragment])``; after the test, every page opened must have requested nothing but
     its own file, opened no dialog and logged no error."""
     opened: list[Viewer] = []
 
-    def open_(page_file: Path) -> Viewer:
-        opened.append(Viewer(browser, page_file))
+    def open_(page_file: Path, fragment: str = "") -> Viewer:
+        opened.append(Viewer(browser, page_file, fragment))
         return opened[-1]
     yield open_
     for v in opened:
@@ -416,6 +416,23 @@ def test_a_players_view_hides_the_opponents_hand_and_face_down_cards(system, rec
             hands = [c for p in range(len(players)) for c in drawn["zones"][f"hand/{p}"]["cards"]]
             assert all(c["hidden"] for c in hands) if view == "spectator" else not any(c["hidden"] for c in hands)
     assert secrets_checked > 0          # there was something to keep secret
+
+
+def test_the_address_opens_the_page_at_a_step_a_view_and_a_card(recorded, open_viewer):
+    rec = recorded("tiny")
+    step = len(rec.data["steps"]) // 2
+    state = rec.state_at(step)
+    card = next(cid for key, ids in state["zones"].items() if key.startswith("field/1") for cid in ids)
+    v = open_viewer(rec.page, f"step={step}&view=P1&card={card}&only=1")
+    drawn = v.board()
+    assert drawn["step"] == step and v.page.input_value("#view") == "2"        # P1's view
+    assert_board_is_the_replays(rec, drawn, "P1's view")
+    assert v.page.inner_text("#details-body").startswith(state["names"][card])
+    assert v.page.is_checked("#filter-card") and drawn["log"]
+    assert all(card in rec.data["steps"][n - 1]["cards"] for n in drawn["log"])
+    v.page.evaluate("location.hash = 'step=0&view=omniscient'")                 # and follows a new address
+    v.page.wait_for_function("document.getElementById('step-label').textContent.startsWith('step 0 ')")
+    assert v.page.input_value("#view") == "3"
 
 
 # -- the log -------------------------------------------------------------------------------------------------
