@@ -33,10 +33,6 @@ from ._viewer_page import PAGE
 STAT_FIELDS = ("power", "toughness", "atk", "def", "dp", "attack", "durability", "hp", "level", "cost")
 
 
-#: Events that change nothing but the turn, phase and step.
-CLOCK_ONLY = frozenset({"phase", "turn_began"})
-
-
 def _plain(value: Any) -> Any:
     """A JSON-safe copy of a value from the state (ids, numbers, strings, lists, dicts)."""
     if isinstance(value, (str, int, float, bool)) or value is None:
@@ -95,6 +91,7 @@ class BoardRecorder:
         self._stats: dict[str, tuple[str, ...]] = {}     # the stat fields each card code has
         self._players_ix: list[int] = []
         self._turned = False     # the first turn's header is told (or a turn began)
+        self._looked: int | None = None    # the journal's version at the last look at the cards
 
     # -- hooks ------------------------------------------------------------------------------------------
     @hookimpl(tryfirst=True)
@@ -117,8 +114,9 @@ class BoardRecorder:
                                                         omniscient=v == "omniscient")[0] for v in views]}))
         lines = [explain(game, event, None if v == "omniscient" else v, omniscient=v == "omniscient")[0]
                  for v in views]
-        # entering a phase or a turn moves only the clock: the cards are looked at again at the next event
-        delta = self._delta(game, cards_too=event.kind not in CLOCK_ONLY)
+        # every event: what changed since the last one shows at this line, an event's own change or not
+        # (One Piece's Refresh Phase stands its cards up with no event; the next line is the Draw Phase)
+        delta = self._delta(game)
         step = {"seq": event.seq, "kind": event.kind, "cause": event.cause, "cards": _mentioned(event),
                 "lines": lines, **delta}
         self.steps.append((event, step))
@@ -182,11 +180,14 @@ class BoardRecorder:
                 out["v"] = values
         return out
 
-    def _delta(self, game: Any, cards_too: bool = True) -> dict[str, Any]:
+    def _delta(self, game: Any) -> dict[str, Any]:
         st = game.state
         out: dict[str, Any] = {}
-        if cards_too:
+        version = game.journal.version      # every change of the state moves it: nothing moved, no new look
+        if version != self._looked:
             out.update(self._board_delta(game))
+            # a look from inside a script keeps the derived values it had: look again next time
+            self._looked = None if game.sandbox.in_call() else version
         players = [{"name": p.name, "life": p.life,
                     "values": {k: _plain(v) for k, v in sorted(p.values.items()) if not k.startswith("_")
                                and isinstance(v, (int, float, str, bool))}} for p in st.players]

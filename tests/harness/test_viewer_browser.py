@@ -50,6 +50,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=_NO_CHROMIUM)
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SYSTEMS = ("mtg", "yugioh", "onepiece", "digimon", "pmv", "tiny")
 SEED = 3
+#: the statuses the viewer draws as a card turned sideways, in the bundled systems' words
+TURNED = ("tapped", "rested", "suspended", "sleep")
 
 
 # -- the games: a recording, its page, and the real state after each event -------------------------------------
@@ -80,6 +82,7 @@ class _States:
                       for (name, player), zone in st.zones.items()},
             "seen": {cid: tuple(game.can_see(p, card) for p in players) for cid, card in st.cards.items()},
             "names": {cid: card.definition.name for cid, card in st.cards.items()},
+            "turned": {cid for cid, card in st.cards.items() if any(card.status.get(k) for k in TURNED)},
             "life": [p.life for p in st.players],
             "turn": st.turn,
             "stack": len(st.stack),
@@ -160,7 +163,8 @@ _READ_BOARD = """() => {
   document.querySelectorAll("#board [data-zone]").forEach(z => {
     zones[z.dataset.zone] = {count: Number(z.dataset.count), pile: z.classList.contains("pile"),
       cards: [...z.querySelectorAll(".card")].map(c => ({id: Number(c.dataset.id), name: c.dataset.name || null,
-        hidden: c.classList.contains("face-down"), shown: c.querySelector(".nm").textContent}))};
+        hidden: c.classList.contains("face-down"), turned: c.classList.contains("turned"),
+        shown: c.querySelector(".nm").textContent}))};
   });
   document.querySelectorAll("#board .player").forEach(p => {
     players[p.dataset.player] = {life: p.dataset.life === undefined ? null : Number(p.dataset.life),
@@ -255,7 +259,8 @@ def _is_pile(rec: Recorded, zone: str) -> bool:
 
 def assert_board_is_the_replays(rec: Recorded, drawn: dict[str, Any], view: str) -> None:
     """Every zone drawn with the real cards in the real order (a pile: its size and top card), each
-    card face up with its name exactly when the view may see it, life, turn and the stack's size."""
+    card face up with its name exactly when the view may see it and turned when it is tapped (rested,
+    suspended, asleep), life, turn and the stack's size."""
     step, who = drawn["step"], _who(rec, view)
     state = rec.state_at(step)
     for key, ids in state["zones"].items():
@@ -269,6 +274,7 @@ def assert_board_is_the_replays(rec: Recorded, drawn: dict[str, Any], view: str)
             assert c["hidden"] is not visible, (step, view, key, c, state["seen"][c["id"]])
             assert c["name"] == (state["names"][c["id"]] if visible else None), (step, view, key, c)
             assert c["shown"] == (state["names"][c["id"]] if visible else "face-down"), (step, view, key, c)
+            assert c["turned"] is (c["id"] in state["turned"]), (step, view, key, c)
     for p, life in enumerate(state["life"]):
         assert drawn["players"][str(p)]["life"] == life, (step, p)
     assert re.match(r"turn (\d+)", drawn["clock"]).group(1) == str(state["turn"]), (step, drawn["clock"])
