@@ -492,13 +492,19 @@ def test_the_request_log_sees_what_a_page_asks_for(tmp_path, browser):
 
 
 HOSTILE = ["<img src=x onerror=alert(1)>", "</script><script>alert(2)</script>", "<b onmouseover=alert(3)>B</b>"]
+LOGGED = "<script>alert(7)</script><iframe src=javascript:alert(8)></iframe>"
 
 
 def test_hostile_card_names_and_log_lines_stay_text(tmp_path, open_viewer):
     cards = tmp_path / "hostile.yaml"
     cards.write_text("".join(
         f'- {{code: H0{i}, name: "{name}", type: unit, cost: 1, power: {i + 1}, toughness: 1, '
-        f'text: "<img src=y onerror=alert(4)> {name}"}}\n' for i, name in enumerate(HOSTILE)), encoding="utf-8")
+        f'text: "<img src=y onerror=alert(4)> {name}"{", script: hostile.lua" if i == 0 else ""}}}\n'
+        for i, name in enumerate(HOSTILE)), encoding="utf-8")
+    # a script writing markup into the log when its card is played
+    (tmp_path / "hostile.lua").write_text(
+        "return { abilities = { { kind = 'when', trigger = { on = 'played', self = true },\n"
+        f"  resolve = function(ctx) ctx:log({LOGGED!r}) end }} }} }}\n", encoding="utf-8")
     deck = Deck("<script>alert(5)</script>", {"main": ("H00",) * 6 + ("H01",) * 6 + ("H02",) * 4 + ("T03",) * 4})
     recorder = BoardRecorder()
     game = Game("tiny", [deck, "beta"], seed=4, cards=[str(cards)], plugins=[recorder],
@@ -509,8 +515,9 @@ def test_hostile_card_names_and_log_lines_stay_text(tmp_path, open_viewer):
     finally:
         game.close()
     data = embedded_data(page.read_text(encoding="utf-8"))
-    lines = [st["lines"][-1] for st in data["steps"]]
+    lines = [st["lines"][-1] or "" for st in data["steps"]]
     assert all(any(name in line for line in lines) for name in HOSTILE)      # the log does say them
+    assert any(LOGGED in line for line in lines)
     v = open_viewer(page)
     v.view("omniscient")
     for step in (len(data["steps"]) // 2, len(data["steps"])):
@@ -522,7 +529,7 @@ def test_hostile_card_names_and_log_lines_stay_text(tmp_path, open_viewer):
         assert v.page.inner_text("#details-body").startswith(hostile[0]["name"])
         v.page.hover(f'#board .card[data-id="{hostile[0]["id"]}"]')
     log_text = v.page.inner_text("#log")
-    assert all(name in log_text for name in HOSTILE)
+    assert all(name in log_text for name in HOSTILE) and LOGGED in log_text
     assert "<img src=z onerror=alert(6)>" in v.page.inner_text("#board")
     assert v.page.inner_text("#title") == data["title"] and "<script>alert(5)</script>" in data["title"]
     assert v.page.title() == data["title"]
