@@ -12,7 +12,8 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import casting, costs, keywords, lua_api, mana, narration, payment, reference, rules, sagas, sba, turn, whynot
+from . import (casting, costs, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas, sba, turn,
+               whynot)
 
 _TARGET = {"target": "table"}
 
@@ -50,6 +51,14 @@ def _f_not_types(game: Any, card: Any, want: Any, player: Any) -> bool:
     return not any(rules.has_type(game, card, t) for t in wanted)
 
 
+def _include(values: dict, mod: Any) -> None:
+    """Op ``include``: add the listed items to a list value (types, subtypes, colors) that does
+    not have them yet — "in addition to its other types" (205.1b)."""
+    items = mod.value if isinstance(mod.value, (list, tuple)) else [mod.value]
+    have = list(values.get(mod.attr) or ())
+    values[mod.attr] = have + [i for i in items if i not in have]
+
+
 def _f_in_combat(game: Any, card: Any, want: Any, player: Any) -> bool:
     return bool(card.status.get("attacking") or card.status.get("blocking") is not None) == bool(want)
 
@@ -73,6 +82,7 @@ class MTGSystem(GameSystem):
         ZoneSpec("graveyard", Visibility.PUBLIC, ordered=True),
         ZoneSpec("exile", Visibility.PUBLIC),
         ZoneSpec("stack", Visibility.PUBLIC, per_player=False, ordered=True),
+        ZoneSpec("nowhere", Visibility.PUBLIC, per_player=False),
     )
     deck_sections = {"main": "library"}
     card_fields = {
@@ -86,14 +96,16 @@ class MTGSystem(GameSystem):
         "colors": "list",
         "text": "string",
         "set": "string",
+        "token": "boolean",
     }
     ability_kinds = {
         "spell": AbilityKind("spell", Role.ACTIVATED,
-                             keys={**_TARGET, "alternative": "boolean", "kicker": "list", "kicked": "boolean"},
+                             keys={**_TARGET, "alternative": "boolean", "kicker": "list", "kicked": "boolean",
+                                   "evoke": "list"},
                              zones=("hand",),
                              doc="casting the card (601); added for every nonland card with its mana cost; "
                                  "'alternative = true': cast for its own cost instead (118.9); 'kicker = { costs }': "
-                                 "also castable kicked (702.33)"),
+                                 "also castable kicked (702.33); 'evoke = { costs }': also castable evoked (702.74)"),
         "activated": AbilityKind("activated", Role.ACTIVATED, keys={**_TARGET, "sorcery_speed": "boolean"},
                                  zones=("battlefield",), doc="an activated ability of a permanent (602)"),
         "triggered": AbilityKind("triggered", Role.TRIGGERED, keys=_TARGET, required=frozenset({"trigger"}),
@@ -104,6 +116,9 @@ class MTGSystem(GameSystem):
                               doc="a static ability (604); 'cost_change = { amount = -1, spells = {filter}, "
                                   "caster = \"you\" }' changes what spells cost (601.2f)"),
         "replacement": AbilityKind("replacement", Role.REPLACEMENT, doc="a replacement effect (614)"),
+        "enters": AbilityKind("enters", Role.STATIC,
+                              keys={"copy": "table", "counters": "table", "tapped": "boolean", "optional": "boolean"},
+                              doc="how the permanent enters (614.1c): as a copy (707.2), with counters, tapped"),
     }
     default_zones = {Role.ACTIVATED: ("battlefield",), Role.TRIGGERED: ("battlefield",),
                      Role.STATIC: ("battlefield",), Role.REPLACEMENT: ("battlefield",)}
@@ -113,7 +128,7 @@ class MTGSystem(GameSystem):
         "pay_life": FunctionCost(_pay_life, label="pay life"),
         **costs.COST_KINDS,
     }
-    script_methods = lua_api.METHODS
+    script_methods = {**lua_api.METHODS, **lua_entry.METHODS}
     trigger_keys = {"chapter": sagas.crosses}
     filter_keys = {"color": _f_color, "not_color": _f_not_color, "in_combat": _f_in_combat,
                    "permanent": _f_permanent, "not_types": _f_not_types}
@@ -121,6 +136,9 @@ class MTGSystem(GameSystem):
     layers = ("copy", "control", "text", "type", "color", "ability", "pt_cda", "pt_set", "pt_modify", "pt_switch")
     op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",
                  "set": "pt_set", "add": "pt_modify", "swap": "pt_switch"}
+    modifier_ops = {"include": _include}
+    #: 613.8: statics apply layer by layer, dependent effects after those they depend on.
+    layer_dependencies = True
     settings_defaults = {"cr": "2026", "legend_rule": True}
     event_kinds = reference.EVENT_KINDS
     phases = reference.PHASES
@@ -129,6 +147,7 @@ class MTGSystem(GameSystem):
     keywords = reference.KEYWORDS
     zone_docs = reference.ZONE_DOCS
     settings_docs = reference.SETTINGS_DOCS
+    replaceable_events = reference.REPLACEABLE_EVENTS
     card_resource = ("rulestack_cards", "mtg")
     sample_decks = ("white_weenie", "red_burn")
     targets_before_cost = True          # 601.2c before 601.2h
@@ -249,6 +268,8 @@ class MTGSystem(GameSystem):
             counts[code] = counts.get(code, 0) + 1
         for code, n in sorted(counts.items()):
             definition = game.pool.definition(code)
+            if definition.get("token"):
+                problems.append(f"{definition.name} is a token, not a card a deck can hold (111.1)")
             if n > self.max_copies and "Basic" not in (definition.get("supertypes") or ()):
                 problems.append(f"{n} copies of {definition.name} (at most {self.max_copies})")
         return problems
