@@ -548,11 +548,7 @@ def test_a_card_that_becomes_another_is_drawn_as_that_card(tmp_path, open_viewer
     try:
         grunt = game.create_card("T01", 0, "hand")
         game.move(grunt, "field", 0, by=0)
-        if hasattr(game, "become"):
-            game.become(grunt, "T02")
-        else:          # what Game.become does, on a host without it
-            game.journal.setattr(grunt, "code", "T02")
-            game.journal.setattr(grunt, "definition", game.definition("T02"))
+        game.become(grunt, "T02")        # no event says it: the next one shows it
         game.move(game.create_card("T09", 1, "hand"), "field", 1, by=1)
         page = write_html(recorder, tmp_path / "copy.html")
     finally:
