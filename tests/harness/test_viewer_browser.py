@@ -414,7 +414,8 @@ def test_a_players_view_hides_the_opponents_hand_and_face_down_cards(system, rec
             if hidden is not None:
                 v.page.click(f'#board .card[data-id="{hidden["id"]}"]')
                 details = v.page.inner_text("#details-body")
-                assert details.startswith("A hidden card in") and rec.state_at(step)["names"][hidden["id"]] not in details
+                assert details.startswith("A hidden card in")
+                assert rec.state_at(step)["names"][hidden["id"]] not in details
         for view in ("spectator", "omniscient"):
             v.view(view)
             drawn = v.board()
