@@ -31,6 +31,8 @@ class DerivedValues:
         self._values_cache: tuple[int, dict[int, list[Modifier]]] | None = None
         self._card_values: dict[int, tuple[int, dict[str, Any]]] = {}
         self._collecting_statics = False
+        #: The modifiers each floating effect gave last time (by id: effect, cards, fields, modifiers).
+        self._effect_modifiers: dict[int, tuple[Any, list[int], tuple, list[Modifier]]] = {}
         self._layer_rank = {name: i for i, name in enumerate(game.runtime.system_cls.layers)}
 
     def save_caches(self) -> tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]:
@@ -105,16 +107,31 @@ class DerivedValues:
         return mods
 
     def _floating_modifiers(self) -> Iterator[Modifier]:
+        # Effects with the same filter and controller (an ability activated many times in a turn)
+        # match the same cards: each filter is searched once, not once per effect.
+        found: dict[tuple[int | None, str], list[int]] = {}
+        previous, kept = self._effect_modifiers, {}
+        cards = self.game.state.cards
         for eff in self.game.state.effects:
             if eff.targets is not None:
                 gens = eff.data.get("generations", {})
-                cards = self.game.state.cards
                 ids = [t for t in eff.targets if cards[t].generation == gens.get(t, cards[t].generation)]
             else:
-                ids = [c.id for c in self.find(eff.filter, eff.controller)]
-            for cid in ids:
-                yield Modifier(card=cid, attr=eff.attr or "", op=eff.op, value=eff.value, timestamp=eff.timestamp,
-                               layer=eff.layer, source=eff.source)
+                key = (eff.controller, repr(eff.filter))
+                ids = found.get(key)   # type: ignore[assignment]  # None: not searched yet
+                if ids is None:
+                    ids = found[key] = [c.id for c in self.find(eff.filter, eff.controller)]
+            # An effect's modifiers are the same as last time while it and the cards it reaches are
+            # (modifiers are immutable): made again only when either changed.
+            shape = (eff.attr, eff.op, eff.value, eff.timestamp, eff.layer, eff.source)
+            made = previous.get(id(eff))
+            if made is None or made[0] is not eff or made[1] != ids or made[2] != shape:
+                made = (eff, ids, shape, [Modifier(card=cid, attr=eff.attr or "", op=eff.op, value=eff.value,
+                                                   timestamp=eff.timestamp, layer=eff.layer, source=eff.source)
+                                          for cid in ids])
+            kept[id(eff)] = made
+            yield from made[3]
+        self._effect_modifiers = kept
 
     def _static_modifiers(self, current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
         """Modifiers from the static abilities of active cards. Those that change abilities come

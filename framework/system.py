@@ -106,6 +106,8 @@ HOST_EVENT_KINDS: Mapping[str, EventKind] = {
                                          {"item": "the item", "card": "its card"}),
     "effect_negated": EventKind("a negated item resolved doing nothing", {"item": "the item", "card": "its card"}),
     "revealed": EventKind("cards were revealed to every player", {"cards": "their ids", "codes": "their codes"}),
+    "looked_at": EventKind("a player looked at hidden cards (ctx:look_at_top): only their view shows the codes",
+                           {"cards": "their ids, top first", "codes": "their codes", "visible": "who saw them"}),
     "replaced": EventKind("a replacement or prevention effect changed an event as it happened (MTG 614, 615)",
                           {"card": "the card with the replacement ability", "ability": "its index",
                            "event": "the kind of event it changed", "prevented": "whether the event did not happen",

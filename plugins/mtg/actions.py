@@ -14,15 +14,17 @@ def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source:
     """Draw ``n`` cards (121); drawing from an empty library is remembered for 704.5b."""
     drawn = 0
     for _ in range(n):
-        drawer = replacement.draw(game, player, cause=cause, source=source)     # 614, 121.6
-        if drawer is None:
+        replaced = replacement.draw(game, player, cause=cause, source=source)     # 614, 121.6
+        if replaced is None:
             continue
-        library = game.zone("library", drawer)
-        if not library.cards:
-            game.set_value(drawer, "drew_from_empty", True, event="drew_from_empty", cause=cause, source=source)
-            break
-        game.move(library.cards[-1], "hand", drawer, cause=cause, source=source, by=drawer, kind="drew")
-        drawn += 1
+        drawer, count = replaced
+        for _ in range(count):
+            library = game.zone("library", drawer)
+            if not library.cards:
+                game.set_value(drawer, "drew_from_empty", True, event="drew_from_empty", cause=cause, source=source)
+                return drawn
+            game.move(library.cards[-1], "hand", drawer, cause=cause, source=source, by=drawer, kind="drew")
+            drawn += 1
     return drawn
 
 

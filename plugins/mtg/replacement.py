@@ -106,15 +106,16 @@ def _use_shield(game: Any, shield: dict, facts: dict) -> dict | None:
 
 # -- draws (121) ----------------------------------------------------------------------------------
 
-def draw(game: Any, player: int, *, cause: str, source: int | None) -> int | None:
-    """Who draws one card after replacement effects (121.6; Notion Thief makes another player
-    draw instead), or ``None`` when the draw is replaced by nothing."""
+def draw(game: Any, player: int, *, cause: str, source: int | None) -> tuple[int, int] | None:
+    """Who draws, and how many cards, for one draw after replacement effects (121.6; Notion Thief
+    makes another player draw instead, ``times = {n = 2}`` draws two), or ``None`` when the draw
+    is replaced by nothing. The cards drawn instead are not replaced again (614.5)."""
     if not game.index.replacers:
-        return player
+        return player, 1
     out = replace(game, "draw", {"player": player, "n": 1, "cause": cause}, affected=player, source=source)
     if out is None or int(out.get("n", 1)) <= 0:
         return None
-    return int(out.get("player", player))
+    return int(out.get("player", player)), int(out.get("n", 1))
 
 
 # -- life (119) -----------------------------------------------------------------------------------------

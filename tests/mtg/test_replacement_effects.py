@@ -227,3 +227,15 @@ def test_615_12_and_119_7_after_skullcrack_damage_cant_be_prevented_and_nobody_g
     _cast(t, "Swords to Plowshares", "Savannah Lions")
     assert t.game.players[1].life == 17                # no life gained (119.7)
     assert not t.events("replaced")
+
+
+def test_121_6_thought_reflection_makes_each_draw_two_and_the_extra_cards_are_not_replaced_again():
+    t = Table(phase="postcombat_main")
+    t.add("Thought Reflection")
+    t.add("Contentious Plan", "hand")
+    t.lands("Island", 2)
+    hand = len(t.zone("hand", 0))
+    _cast(t, "Contentious Plan")
+    assert len(t.zone("hand", 0)) == hand - 1 + 2                 # the spell left; one draw became two
+    assert len(t.events("replaced", event="draw")) == 1            # 614.5: once for the one draw
+    assert len(t.events("drew", player=0)) == 2

@@ -257,3 +257,12 @@ def test_the_log_tells_tokens_being_made_and_ceasing_to_exist():
     lines = [narrate(t.game, ev, None) for ev in t.game.state.log]
     assert "P0 creates a Goblin Token (Dragon Fodder) (111.2)" in lines
     assert "The Goblin Token ceases to exist (704.5d)" in lines
+
+
+def test_305_1_a_land_played_enters_tapped_and_its_enters_ability_triggers():
+    t = Table(phase="precombat_main")
+    land = t.add("Scoured Barrens", "hand")
+    t.act("play Scoured Barrens")
+    t.resolve_stack()
+    assert t.card(land).zone == "battlefield" and t.card(land).status.get("tapped")       # 614.1c
+    assert t.game.players[0].life == 21                                                 # 603.6a
