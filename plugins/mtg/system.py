@@ -85,6 +85,9 @@ class MTGSystem(GameSystem):
         ZoneSpec("nowhere", Visibility.PUBLIC, per_player=False),
     )
     deck_sections = {"main": "library"}
+    #: The replay viewer's table: hand at the edge, then the battlefield, then the piles; the stack
+    #: between the players ("nowhere", where tokens are made and cease to exist, is never drawn).
+    board_layout = {"rows": [["hand"], ["battlefield"], ["library", "graveyard", "exile"]], "shared": ["stack"]}
     card_fields = {
         "mana_cost": "string",
         "types": ("list", True),
