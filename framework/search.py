@@ -1,20 +1,23 @@
 """Forks of a game in progress, and the position evaluation search agents use.
 
-A fork is built by **replay**: a new :class:`~rulestack.game.Game` on the parent's runtime, with
-the parent's system, decks, seed and player names, is fed the parent's recorded answers
-(``game.decisions``) one by one until it stands at the same decision point. Replay is the oracle
-of the host (a game is a function of its seed, decks and answers), so a fork is always right.
+:func:`fork` (``game.fork()``) gives an independent game paused at the decision its parent
+waits for, made one of two ways:
 
-Why replay and not a copy: a game waiting for an answer is suspended in the middle of its own
-Python call stack — often inside a running card script, on a paused greenlet whose frames (and
-the Lua coroutine under them) cannot be copied. The state itself is data
-(:meth:`GameState.copy <rulestack.state.GameState.copy>`), but the *place in the rules* where the
-game waits is not. Replay rebuilds both; ``benchmarks/fork_bench.py`` prints what it costs.
+- **by copy** (:func:`rulestack.fork.copy_fork`, well under a millisecond for a mid-game duel):
+  at an action window the system declares re-entrant (its ``resumable_windows``), the state is
+  copied (:mod:`rulestack.state_copy`) and the system's turn re-entered from the recorded phase;
+  the host checks that this reaches the same decision at the same place, untouched;
+- **by replay** (:func:`replay_to`, the fallback, always right): a new game with the parent's
+  system, decks, seed and player names is fed the parent's recorded answers until it stands at
+  the same decision. Every decision asked from inside a running card script (its Lua coroutine
+  and greenlet are paused mid-call and cannot be copied), in the middle of a procedure, or at a
+  window the system did not declare re-entrant is forked so.
 
-A fork is returned as a :class:`~rulestack.step.StepGame` paused at the parent's pending decision
-(``fork.decision``); drive it with ``fork.apply(answer)`` and ``fork.close()`` it when done. It
-shares no mutable state with its parent: its own journal, state, RNG and engine (system
-instance, plugin manager, Lua sandbox).
+A fork is a :class:`~rulestack.fork.ForkedGame` (a :class:`~rulestack.step.StepGame`) whose
+``method`` says which; drive it with ``fork.apply(answer)`` and ``fork.close()`` it when done. It
+shares no mutable state with its parent: its own journal, state, RNG, card index and engine
+(system instance, plugin manager, Lua sandbox: an idle one of the runtime's pool, never the
+parent's). ``benchmarks/fork_bench.py`` prints what each way costs.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .agents import Agent, RandomAgent
 from .errors import GameOver, RulestackError
+from .fork import ForkedGame, copy_fork
 from .state import Visibility
 from .step import StepGame
 
@@ -37,7 +41,7 @@ class ForkError(RulestackError):
     """A game could not be forked (it was not built from decks, or its replay diverged)."""
 
 
-def replay_to(parent: "Game", answers: Sequence[Any]) -> StepGame:
+def replay_to(parent: "Game", answers: Sequence[Any]) -> ForkedGame:
     """A new stepped game with ``parent``'s system, decks, seed and player names, fed ``answers``
     (recorded canonical answers) and paused at the decision after the last of them."""
     from .game import Game
@@ -49,7 +53,7 @@ def replay_to(parent: "Game", answers: Sequence[Any]) -> StepGame:
     child = Game(parent.runtime.system_cls, list(parent.decks), seed=parent.seed, runtime=parent.runtime,
                  plugins=(), player_names=names)
     child.auto_single = parent.auto_single
-    step = StepGame(child)
+    step = ForkedGame(child, "replay")
     for i, answer in enumerate(answers):
         if step.done:
             step.close()
@@ -59,10 +63,11 @@ def replay_to(parent: "Game", answers: Sequence[Any]) -> StepGame:
     return step
 
 
-def fork(game: "Game") -> StepGame:
+def fork(game: "Game") -> ForkedGame:
     """An independent copy of ``game`` at the decision it waits for (see the module docstring):
-    a :class:`~rulestack.step.StepGame` whose ``decision`` is the parent's pending one."""
-    return replay_to(game, list(game.decisions))
+    a :class:`~rulestack.fork.ForkedGame` whose ``decision`` is the parent's pending one, made by
+    copy where the game can be copied there, by replay otherwise."""
+    return copy_fork(game) or replay_to(game, list(game.decisions))
 
 
 # -- determinisation: what a player could know -------------------------------------------------
@@ -83,19 +88,25 @@ def hidden_from(game: "Game", player: int) -> dict[int, list[int]]:
 def determinise(game: "Game", player: int, rng: random.Random) -> None:
     """Resample, in place, what ``player`` does not know: the hidden cards of each owner are dealt
     again at random among the places hidden cards of that owner occupy (an opponent's hand and
-    deck, one's own deck), and the game's RNG is reseeded. Used on forks only; the player's
-    knowledge (its own hand, every public card) is unchanged."""
+    deck, one's own deck), and the game's RNG is reseeded. Every change is journaled (a rollback
+    undoes it). The result depends only on what ``player`` knows and on ``rng``: the hidden cards
+    are dealt from a canonical order (by id), so where they really were changes nothing."""
+    journal = game.journal
     for owner, ids in sorted(hidden_from(game, player).items()):
-        slots = [(game.state.cards[cid].zone, game.state.cards[cid].zone_player) for cid in ids]
-        places = {cid: (z, p, game.zone(z, p).cards.index(cid)) for cid, (z, p) in zip(ids, slots)}
-        shuffled = list(ids)
-        rng.shuffle(shuffled)
-        for old, new in zip(ids, shuffled):
-            zname, zplayer, pos = places[old]
+        places = []
+        for cid in ids:
+            card = game.state.cards[cid]
+            places.append((card.zone, card.zone_player, game.zone(card.zone, card.zone_player).cards.index(cid)))
+        dealt = sorted(ids)
+        rng.shuffle(dealt)
+        for (zname, zplayer, pos), new in zip(places, dealt):
             game.zone(zname, zplayer).cards[pos] = new
             card = game.state.cards[new]
-            card.zone, card.zone_player = zname, zplayer
-    game.state.random.seed(rng.getrandbits(64))
+            if card.zone != zname or card.zone_player != zplayer:
+                card.zone, card.zone_player = zname, zplayer
+    generator = game.state.random
+    journal.call(generator.setstate, generator.getstate())
+    generator.seed(rng.getrandbits(64))
 
 
 # -- evaluation --------------------------------------------------------------------------------

@@ -50,6 +50,8 @@ class DigimonSystem(GameSystem):
     op_layers = {"set": "set", "add": "add"}
     card_resource = ("rulestack_cards", "digimon")
     sample_decks = ("st1_gaia_red", "st2_cocytus_blue")
+    #: Action windows the turn can be re-entered at from the state alone (a fork copies there: rulestack.fork).
+    resumable_windows = frozenset({"main"})
     max_turns = 300
 
     # the system's reference (``rulestack describe digimon``, ``rulestack check``)
