@@ -12,7 +12,7 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import casting, keywords, lua_api, mana, narration, reference, rules, sagas, sba, turn
+from . import casting, evaluation, keywords, lua_api, mana, narration, reference, rules, sagas, sba, turn
 
 _TARGET = {"target": "table"}
 
@@ -118,6 +118,7 @@ class MTGSystem(GameSystem):
     settings_docs = reference.SETTINGS_DOCS
     card_resource = ("rulestack_cards", "mtg")
     sample_decks = ("white_weenie", "red_burn")
+    evaluate_position = evaluation.evaluate_position   # the search agents' score (see .evaluation)
     targets_before_cost = True          # 601.2c before 601.2h
     min_deck_size = 40
     max_copies = 4
