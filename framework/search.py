@@ -278,14 +278,15 @@ class _PlayoutOver(BaseException):
     sandbox passes a host exception through a script call unchanged)."""
 
 
-def continue_turns(game: "Game") -> None:
+def continue_turns(game: "Game", turns: int = 2) -> None:
     """Go on playing ``game`` in place after an action at an action window: the system's turn
-    re-entered from the recorded phase (``play_turn``), then the turns after it, until the game
-    ends (:class:`GameOver`) or the agents stop it. Exact where the system declares the window
+    re-entered from the recorded phase (``play_turn``), then up to ``turns`` turns after it (a
+    bound for turns that ask nothing), unless the game ends (:class:`GameOver`) or the agents stop
+    it first. Exact where the system declares the window
     re-entrant (``resumable_windows``: what a fork by copy checks); elsewhere the current phase
     or step starts over — its start is done again (a phase event, a step's turn-based actions) —
     an approximation a look-ahead accepts. Only for a :class:`Trial`."""
-    while True:
+    for _ in range(turns + 1):
         game.pm.hook.play_turn(game=game)
         game.next_turn()
 
@@ -297,11 +298,12 @@ class _Chooser:
 
     def __init__(self, rng: random.Random, player: int, budget: int = 1 << 30) -> None:
         self.rng, self.player, self.budget = rng, player, budget
-        self.recording = True
-        self.mine: list[Any] = []
+        self.recording = True    # the player's answers are kept (kind, prompt, answer) ...
+        self.counting = False    # ... and, once the action is performed, the decisions counted
+        self.mine: list[tuple[str, str, Any]] = []
 
     def decide(self, decision: Any, seat: Any) -> Any:
-        if not self.recording:
+        if self.counting:
             self.budget -= 1
             if self.budget < 0:
                 raise _PlayoutOver()
@@ -310,7 +312,10 @@ class _Chooser:
             raise RulestackError(f"no legal answer exists for {decision.describe()}")
         answer = self.rng.choice(answers)
         if self.recording and decision.player == self.player:
-            self.mine.append(answer)
+            if self.counting and decision.kind == "action":
+                self.recording = False   # the player's next action window: the plan ends there
+            else:
+                self.mine.append((decision.kind, decision.prompt, answer))
         return answer
 
 
@@ -374,15 +379,19 @@ class MCTSAgent:
 
     **Playouts**: at an action window (the common case), a playout runs *in place*
     (:class:`Trial`, undone afterwards: no copy at all): the answer's action is performed (the
-    further choices it asks — targets, costs, the opponent's responses — answered at random),
-    what it puts on the stack resolved as if every player passed (:func:`settle_as_if_all_passed`),
-    then up to ``depth - 1`` more random actions of the same player in the same window (a pass
-    ends the line). The choices the player made in the best line of the chosen action are kept as
-    a plan: the decisions that follow (the action's targets and costs) are answered from it while
-    its answers are legal. With ``fork=1``, or at a decision that is not an action window, a
-    playout is played on a fork instead (:func:`fork`: a copy where the system allows, a replay
-    elsewhere — slow) for ``depth`` random decisions of both players; without ``fork=1`` such
-    decisions are answered at random (or from the plan)."""
+    further choices it asks — targets, costs, the opponent's responses — answered at random), then
+    the game goes on (:func:`continue_turns`: the turn re-entered from the recorded phase, exact at
+    the windows a system declares re-entrant, approximate elsewhere) with random answers for both
+    players until ``depth`` more decisions were made, the game ended or two more turns passed; the
+    position is then scored. At a window opened inside an action (a response to an attack) the
+    turn cannot be re-entered: the playout stops once what the action put on the stack has
+    resolved (:func:`settle_as_if_all_passed`). The choices the player made in the best line of
+    the chosen action, up to its next action window, are kept as a plan: the decisions that
+    follow (the action's targets and costs, the attackers it declares after passing) are answered
+    from it while they are the same questions and its answers legal. With ``fork=1``, or at a decision
+    that is not an action window, a playout is played on a fork instead (:func:`fork`: a copy
+    where the system allows, a replay elsewhere — slow) for ``depth`` random decisions of both
+    players; without ``fork=1`` such decisions are answered at random (or from the plan)."""
 
     name = "mcts"
 
@@ -395,7 +404,7 @@ class MCTSAgent:
         if self.playouts < 1 or self.depth < 1 or self.options < 1 or self.ms < 0:
             raise RulestackError("mcts: playouts, depth and options must be at least 1 and ms not negative "
                                  f"(got playouts={playouts}, depth={depth}, options={options}, ms={ms})")
-        self._plan: list[Any] = []
+        self._plan: list[tuple[str, str, Any]] = []
 
     def decide(self, decision: Any, seat: Any) -> Any:
         import math
@@ -407,8 +416,10 @@ class MCTSAgent:
         if decision.kind == d.ACTION:
             self._plan = []
         elif self._plan:
-            planned = self._plan.pop(0)
+            kind, prompt, planned = self._plan.pop(0)
             try:
+                if kind != decision.kind or prompt != decision.prompt:
+                    raise RulestackError("the plan went another way")
                 decision.validate(planned)
                 return planned
             except RulestackError:
@@ -459,19 +470,22 @@ class MCTSAgent:
         and the answers ``me`` gave to the decisions the action asked."""
         rng = random.Random(seed)
         chooser = _Chooser(rng, me, self.depth)
+        nested = game.in_transaction   # a window opened inside an action (a response to an attack ...)
         with Trial(game, [chooser for _ in game.agents]):
             determinise(game, me, rng)
-            line: tuple = ()
+
             try:
                 game.perform(action)
-                line = tuple(chooser.mine)
-                chooser.recording = False
-                continue_turns(game)
+                chooser.counting = True
+                if nested:   # the turn cannot be re-entered from the middle of an action: only its stack settles
+                    settle_as_if_all_passed(game)
+                else:
+                    continue_turns(game)
             except (GameOver, _PlayoutOver):
                 pass
             except RulestackError:
                 pass   # a line the rules refused part way: scored where it stopped
-            return _reward(game, me), line
+            return _reward(game, me), tuple(chooser.mine)
 
     def _fork_playout(self, game: "Game", me: int, answer: Any, seed: int) -> float:
         f = fork(game)

@@ -48,7 +48,7 @@ def test_a_trial_that_plays_on_for_turns_leaves_the_game_exactly_as_it_was():
     try:
         with Trial(game, [Chooser(), Chooser()]):
             game.perform(step.decision.options[-1].value)
-            continue_turns(game)
+            continue_turns(game, turns=20)
     except KeyboardInterrupt:
         pass
     assert Chooser.n > 60   # it went on well past the window
@@ -125,8 +125,14 @@ def duel(system: str, games: int, decks: list[str] | None = None, **options: int
     return wins
 
 
-def test_the_search_agent_beats_the_random_agent_at_one_piece():
+@pytest.mark.parametrize("system", ["onepiece", "digimon", "pmv"])
+def test_the_search_agent_beats_the_random_agent(system):
+    """Ten seeded games, seats alternating, a small budget: at least 9 wins (the 95% interval's
+    low end above one half; a coin does that about once in a hundred tries). Measured on branch
+    search: One Piece 10/10, Digimon 9/10, PMV 9/10; not yet reached for MTG (6/10) and
+    Yu-Gi-Oh! (5/10), whose decisive choices (attackers and blockers; long duels that end by
+    decking out) the search does not look at yet."""
     games = 10
-    wins = duel("onepiece", games, playouts=8, depth=2)
+    wins = duel(system, games, playouts=8, depth=2)
     low, high = wilson_interval(wins, games)
     assert low > 0.5, f"MCTS won {wins} of {games}: 95% interval [{low:.2f}, {high:.2f}] includes 50%"
