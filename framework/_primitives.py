@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from .cards import Ability, Role
-from .errors import GameOver
+from .errors import GameOver, RulestackError
 from .events import Cause
 from .flow import GameResult
+from .replacement import replace
 from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
 
 if TYPE_CHECKING:
@@ -16,8 +17,14 @@ if TYPE_CHECKING:
     from ._derived import DerivedValues
     from ._views import PlayerViews
 
+_osetattr, _dict_setitem, _list_append = object.__setattr__, dict.__setitem__, list.append
+
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
+
+#: The game value (``state.values``) where :meth:`StatePrimitives.become` keeps, for each card
+#: that is a copy of another now, ``[its own code, the generation the copy applies to]``.
+PRINTED_CODES = "printed_codes"
 
 
 class CardIndex:
@@ -39,11 +46,7 @@ class CardIndex:
 
     def add(self, card: Card, journal: Journal) -> None:
         """Index a card that has just been created (journaled: a rollback forgets it)."""
-        definition = card.definition
-        known = self._facts.get(card.code)
-        if known is None or known[0] is not definition:
-            known = self._facts[card.code] = (definition, CardFacts.of(definition))
-        facts = known[1]
+        facts = self._facts_of(card)
         if facts.replacer:
             journal.append(self.replacers, card.id)
         if facts.static:
@@ -54,6 +57,43 @@ class CardIndex:
             lst = self.listeners.setdefault(kind, [])
             if card.id not in lst:
                 journal.append(lst, card.id)
+
+    def add_definition(self, card: Card, journal: Journal) -> None:
+        """Index a card whose definition has just changed (:meth:`StatePrimitives.become`): it is
+        listed for what its new abilities need, once (journaled). Nothing is unlisted: the lists
+        name cards to look at, and each reader checks the card's abilities."""
+        facts = CardFacts.of(card.definition)
+        for flag, lst in ((facts.replacer, self.replacers), (facts.static, self.static_cards),
+                          (facts.remover, self.ability_removers)):
+            if flag and card.id not in lst:
+                journal.append(lst, card.id)
+        for kind in facts.listens:
+            lst = self.listeners.setdefault(kind, [])
+            if card.id not in lst:
+                journal.append(lst, card.id)
+
+
+    def load(self, card: Card) -> None:
+        """Index a card of a deck loaded before the game starts (no undo entries: see
+        :meth:`StatePrimitives.load_cards`)."""
+        facts = self._facts_of(card)
+        if facts.replacer:
+            _list_append(self.replacers, card.id)
+        if facts.static:
+            _list_append(self.static_cards, card.id)
+        if facts.remover:
+            _list_append(self.ability_removers, card.id)
+        for kind in facts.listens:
+            lst = self.listeners.setdefault(kind, [])
+            if card.id not in lst:
+                _list_append(lst, card.id)
+
+    def _facts_of(self, card: Card) -> "CardFacts":
+        definition = card.definition
+        known = self._facts.get(card.code)
+        if known is None or known[0] is not definition:
+            known = self._facts[card.code] = (definition, CardFacts.of(definition))
+        return known[1]
 
 
 class CardFacts(NamedTuple):
@@ -115,6 +155,38 @@ class StatePrimitives:
                         to=z.name, to_player=z.player)
         return card
 
+    def load_cards(self, codes: Iterable[str], owner: int, zone: str) -> None:
+        """Put a deck's cards into ``owner``'s ``zone`` before the game starts, as
+        :meth:`create_card` with ``silent`` would, but without undo entries: they are the game's
+        starting state, with nothing before them to roll back to (the journal's version still
+        changes, so no cached value outlives them)."""
+        game = self.game
+        state, journal, pool, index = game.state, game.journal, game.pool, self.index
+        if game.started:
+            raise RulestackError("decks are loaded before the game starts (use create_card afterwards)")
+        z = game.zone(zone, owner)
+        controller = z.player if z.player is not None else owner
+        face_up = z.spec.visibility == Visibility.PUBLIC
+        cards, zone_cards = state.cards, z.cards
+        next_id, next_timestamp = state.next_id, state.next_timestamp
+        for code in codes:
+            code = pool.code(code)
+            card = Card(next_id, game.definition(code), owner)
+            _osetattr(card, "zone", z.name)
+            _osetattr(card, "zone_player", z.player)
+            _osetattr(card, "controller", controller)
+            _osetattr(card, "face_up", face_up)
+            _osetattr(card, "timestamp", next_timestamp)
+            card._bind(journal)
+            _dict_setitem(cards, next_id, card)
+            _list_append(zone_cards, next_id)
+            index.load(card)
+            next_id += 1
+            next_timestamp += 1
+        _osetattr(state, "next_id", next_id)
+        _osetattr(state, "next_timestamp", next_timestamp)
+        journal.version += 1
+
     def new_id(self) -> int:
         """A fresh sequential id (items, effects)."""
         i = self.game.state.next_id
@@ -154,6 +226,8 @@ class StatePrimitives:
         j.setattr(card, "zone", dst.name)
         j.setattr(card, "zone_player", dst.player)
         j.setattr(card, "generation", card.generation + 1)
+        if PRINTED_CODES in self.game.state.values:
+            self._end_copy(card)
         j.setattr(card, "timestamp", self.timestamp())
         j.setattr(card, "controller", dst.player if dst.player is not None else card.owner)
         j.setattr(card, "face_up", face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
@@ -172,6 +246,45 @@ class StatePrimitives:
                          **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
                          visible=visible, **extra)
         return card
+
+    def become(self, card: Card, code: str, *, generation: int | None = None) -> Card:
+        """Make ``card`` the same object with another card's definition (code, name, data fields,
+        keywords and abilities): a copy effect (MTG 707.2) or a card that turns into another. It
+        lasts while the card is the object of ``generation`` (default: its generation now; give
+        the next one to copy a card as it enters a zone): the first move that makes it another
+        object gives it its own definition back. Nothing is recorded (the system says why)."""
+        game = self.game
+        code = game.pool.code(code)
+        j = game.journal
+        printed = dict(game.state.values.get(PRINTED_CODES) or {})
+        own = printed[card.id][0] if card.id in printed else card.code
+        printed[card.id] = [own, card.generation if generation is None else generation]
+        j.setitem(game.state.values, PRINTED_CODES, printed)
+        j.setattr(card, "code", code)
+        j.setattr(card, "definition", game.definition(code))
+        self.index.add_definition(card, j)
+        return card
+
+    def printed_code(self, card: Card) -> str:
+        """The card's own code (not that of a card it is a copy of, :meth:`become`)."""
+        entry = (self.game.state.values.get(PRINTED_CODES) or {}).get(card.id)
+        return entry[0] if entry else card.code
+
+    def _end_copy(self, card: Card) -> None:
+        """A card that became another (:meth:`become`) and is now a new object gets its own
+        definition back."""
+        printed = self.game.state.values[PRINTED_CODES]
+        entry = printed.get(card.id)
+        if entry is None or entry[1] == card.generation:
+            return
+        rest = {k: v for k, v in printed.items() if k != card.id}
+        j = self.game.journal
+        if rest:
+            j.setitem(self.game.state.values, PRINTED_CODES, rest)
+        else:
+            j.delitem(self.game.state.values, PRINTED_CODES)
+        j.setattr(card, "code", entry[0])
+        j.setattr(card, "definition", self.game.definition(entry[0]))
 
     def _replaced_destination(self, card: Card, zone: str, player: int | None, cause: str,
                               source: int | None) -> tuple[str, int | None]:
@@ -256,6 +369,12 @@ class StatePrimitives:
                      source: int | None = None, by: int | None = None) -> int:
         """Put ``n`` counters of ``kind`` on a card; returns the new total."""
         card = self.game.card(card) if isinstance(card, int) else card
+        if self.index.replacers and n > 0:     # replacement effects on counters (rulestack.replacement)
+            facts = replace(self.game, "counters_added", {"card": card.id, "counter": kind, "n": n, "player": by},
+                            affected=card.controller, source=source)
+            if facts is None:
+                return card.counters.get(kind, 0)
+            kind, n = str(facts.get("counter", kind)), int(facts.get("n", n))
         before = card.counters.get(kind, 0)
         if n <= 0:
             return before

@@ -10,7 +10,7 @@ PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pla
 
 #: The keyword abilities the plugin understands (rules read them with ``has_keyword``).
 KEYWORDS = frozenset({"Flying", "First strike", "Double strike", "Trample", "Vigilance", "Haste", "Reach", "Flash",
-                      "Defender", "Lifelink", "Deathtouch", "Menace"})
+                      "Defender", "Lifelink", "Deathtouch", "Menace", "Read ahead"})
 
 
 #: Card fields that type-changing effects (layer 4) would change.
@@ -73,6 +73,11 @@ def is_permanent_card(card: Any) -> bool:
 
 def is_saga(game: Any, card: Any) -> bool:
     return "Saga" in subtypes_of(game, card)
+
+
+def is_token(game: Any, card: Any) -> bool:
+    """Is this card a token (111.1)? The game value ``tokens`` lists them (:mod:`.tokens`)."""
+    return card.id in (game.value_of(None, "tokens") or ())
 
 
 def summoning_sick(game: Any, card: Any) -> bool:
