@@ -12,8 +12,8 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import (casting, costs, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas, sba, turn,
-               whynot)
+from . import (casting, costs, evaluation, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas,
+               sba, turn, whynot)
 
 _TARGET = {"target": "table"}
 
@@ -153,6 +153,7 @@ class MTGSystem(GameSystem):
     replaceable_events = reference.REPLACEABLE_EVENTS
     card_resource = ("rulestack_cards", "mtg")
     sample_decks = ("white_weenie", "red_burn")
+    evaluate_position = evaluation.evaluate_position   # the search agents' score (see .evaluation)
     targets_before_cost = True          # 601.2c before 601.2h
     min_deck_size = 40
     max_copies = 4
