@@ -353,7 +353,8 @@ class Game:
 
     def fork(self) -> Any:
         """An independent copy of this game at the decision it waits for, as a
-        :class:`~rulestack.step.StepGame` (built by replay; see :mod:`rulestack.search`)."""
+        :class:`~rulestack.step.StepGame` (by copy where it can, by replay otherwise; see
+        :mod:`rulestack.search`)."""
         from .search import fork
         return fork(self)
 

@@ -108,7 +108,9 @@ def add_simulate(sub: Any) -> None:
                    help="the Ray cluster to join (default: start a local Ray)")
     p.add_argument("--agent", action="append", metavar="NAME[:KEY=VALUE,...]",
                    help="the agent of the next seat: random, greedy or mcts (e.g. --agent greedy --agent "
-                        "mcts:playouts=50); once per seat, missing seats are random")
+                        "mcts:playouts=50); once per seat, missing seats are random. mcts takes a budget in "
+                        "playouts (the default, reproducible) or in milliseconds per decision (mcts:ms=20: "
+                        "not reproducible, it depends on the machine's speed)")
     p.add_argument("--out", metavar="FILE", help="write one JSON line per game")
     p.add_argument("--replays", default="rulestack-failures", metavar="DIR",
                    help="where failed games leave their replay files (default ./rulestack-failures)")

@@ -13,7 +13,7 @@ from typing import Any
 
 from rulestack import Ability, Action, Activation, Card, Decision, Event, Game, GameSystem, hookimpl, Item
 
-from . import abilities, actions, areas, memory, narration, reference, resolution, rules, turn
+from . import abilities, actions, areas, evaluation, memory, narration, reference, resolution, rules, turn
 from .vocabulary import FILTER_KEYS, SCRIPT_METHODS
 
 
@@ -50,6 +50,9 @@ class DigimonSystem(GameSystem):
     op_layers = {"set": "set", "add": "add"}
     card_resource = ("rulestack_cards", "digimon")
     sample_decks = ("st1_gaia_red", "st2_cocytus_blue")
+    evaluate_position = evaluation.evaluate_position   # the search agents' score (see .evaluation)
+    #: Action windows the turn can be re-entered at from the state alone (a fork copies there: rulestack.fork).
+    resumable_windows = frozenset({"main"})
     max_turns = 300
 
     # the system's reference (``rulestack describe digimon``, ``rulestack check``)

@@ -12,8 +12,8 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 
-from . import (casting, costs, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas, sba, turn,
-               whynot)
+from . import (casting, costs, evaluation, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas,
+               sba, turn, whynot)
 
 _TARGET = {"target": "table"}
 
@@ -85,6 +85,9 @@ class MTGSystem(GameSystem):
         ZoneSpec("nowhere", Visibility.PUBLIC, per_player=False),
     )
     deck_sections = {"main": "library"}
+    #: The replay viewer's table: hand at the edge, then the battlefield, then the piles; the stack
+    #: between the players ("nowhere", where tokens are made and cease to exist, is never drawn).
+    board_layout = {"rows": [["hand"], ["battlefield"], ["library", "graveyard", "exile"]], "shared": ["stack"]}
     card_fields = {
         "mana_cost": "string",
         "types": ("list", True),
@@ -152,6 +155,7 @@ class MTGSystem(GameSystem):
     sample_decks = ("white_weenie", "red_burn")
     #: Two more sample decks, passed by name (``rulestack play mtg --deck selesnya_tokens --deck izzet_spells``).
     more_decks = ("selesnya_tokens", "izzet_spells")
+    evaluate_position = evaluation.evaluate_position   # the search agents' score (see .evaluation)
     targets_before_cost = True          # 601.2c before 601.2h
     min_deck_size = 40
     max_copies = 4

@@ -60,6 +60,8 @@ class OnePieceSystem(GameSystem):
     settings_docs = reference.SETTINGS_DOCS
     card_resource = ("rulestack_cards", "onepiece")
     sample_decks = ("red_straw_hat_crew", "black_navy")
+    #: Action windows the turn can be re-entered at from the state alone (a fork copies there: rulestack.fork).
+    resumable_windows = frozenset({"main"})
     max_turns = 200
 
     @hookimpl

@@ -106,7 +106,8 @@ def don_phase(game: Game) -> None:
 def main_phase(game: Game) -> None:
     """6-5: the turn player acts until they end the Main Phase."""
     p = game.state.active_player
-    game.set_phase("main")
+    if game.state.phase != "main":   # re-entered from the state (a fork by copy): the phase has begun
+        game.set_phase("main")
     settle(game)
     while True:
         action = game.act(p, "main", prompt="main phase")

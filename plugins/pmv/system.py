@@ -18,7 +18,8 @@ from typing import Any, Mapping
 
 from rulestack import Ability, Action, Activation, Card, ConfigurationError, Decision, Event, Game, GameSystem, hookimpl, Item, Modifier
 
-from . import abilities, actions, areas, deck_rules, names, narration, reference, removal, resolution, text, turn
+from . import (abilities, actions, areas, deck_rules, evaluation, names, narration, reference, removal, resolution, text,
+               turn)
 from .nodes import COST_KINDS
 from .vocabulary import METHODS
 
@@ -63,6 +64,7 @@ class PMVSystem(GameSystem):
     settings_defaults = {"nodes_wake": "maintenance", "new_node": "active"}
     card_resource = ("rulestack_cards", "pmv")
     sample_decks = ("hakurei_shrine", "hakugyokurou")
+    evaluate_position = evaluation.evaluate_position   # the search agents' score (see .evaluation)
     targets_before_cost = True      # C9: 目標 (step 5) before the cost (step 7)
     max_turns = 200
 

@@ -91,6 +91,8 @@ class YugiohSystem(GameSystem):
     keywords = reference.KEYWORDS
     zone_docs = reference.ZONE_DOCS
     sample_decks = ("classic_a", "classic_b")
+    #: Action windows the turn can be re-entered at from the state alone (a fork copies there: rulestack.fork).
+    resumable_windows = frozenset({"main"})
     targets_before_cost = False       # the cost is paid, then targets are chosen (YGO-A5)
     max_turns = 200
 

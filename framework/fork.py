@@ -1,0 +1,196 @@
+"""Forks by copy: an independent game at the decision its parent waits for, without replaying it.
+
+A game waiting for an answer is suspended inside its own Python call stack (the system's turn, a
+response window, :meth:`Game.act <rulestack.game.Game.act>`), and a stack cannot be copied. But
+the turn of a system can be *re-entered from the state*: ``play_turn`` plays the turn from the
+recorded phase (that is how a :class:`~rulestack.scenario.Scenario` starts a position), and at
+some action windows — the top of a main phase's loop, say — re-entering reaches the very same
+decision with the very same future. There, a fork is:
+
+1. a new :class:`~rulestack.game.Game` on the parent's :class:`~rulestack.runtime.Runtime` (an
+   idle engine of the pool: system instance, plugin manager and a Lua sandbox whose compiled
+   scripts are reused — card scripts keep nothing between calls, so a reused sandbox is as good
+   as a new one; the parent's own engine is never shared, it may be in the middle of a call);
+2. a copy of the state (:func:`rulestack.state_copy.copy_state`: cards, zones, players, items,
+   effects, values, the log's events shared as they are immutable, the RNG's state, the answers),
+   the card index and the few per-game counters;
+3. the game loop re-entered in a greenlet (:class:`~rulestack.step.StepGame`), which runs to the
+   first decision.
+
+Which windows may be re-entered is the system's word: its class attribute ``resumable_windows``
+(a set of window names, default none). The host then checks what it can before it trusts the
+copy: re-entering must reach a decision (a) of the same player, kind, prompt and options as the
+parent's, (b) at the same place in the code (the same functions at the same lines, from
+:meth:`Game.play` down to the question), (c) without changing the state on the way (no mutation,
+no event, no draw from the RNG). If any check fails, the copy is thrown away and the fork replays
+(:func:`rulestack.search.replay_to`) — always right, only slower.
+
+Decisions that cannot be copied, and are forked by replay: every decision asked from inside a
+running card script (a target, a cost, "choose one": the script's Lua coroutine and the greenlet
+it runs on are paused in the middle), every decision asked in the middle of a procedure (a chain
+being built, an attack being declared, the choice of a discard), and any window the system does
+not declare re-entrant.
+"""
+from __future__ import annotations
+
+import sys
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+from .journal import Journal
+from .rng import GameRandom
+from .state_copy import copy_state
+from .step import StepGame, _Handoff
+from ._asking import DecisionAsking
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .game import Game
+
+__all__ = ["ForkedGame", "copy_fork", "resumable", "waiting_frames"]
+
+_DECIDE = DecisionAsking.decide.__code__
+_ACT = DecisionAsking.act.__code__
+_HOST = __name__.rpartition(".")[0] + "."   # "rulestack.": frames of the host's own code
+_PLAIN = (int, str, bool, float, type(None))
+
+
+class ForkedGame(StepGame):
+    """A fork: a :class:`~rulestack.step.StepGame` paused at its parent's pending decision, saying
+    how it was made (:attr:`method`: ``"copy"`` or ``"replay"``)."""
+
+    def __init__(self, game: "Game", method: str) -> None:
+        #: ``"copy"`` (the state copied, the turn re-entered) or ``"replay"`` (the answers replayed).
+        self.method = method
+        super().__init__(game)
+
+
+def _game_play_code() -> Any:
+    from .game import Game
+    return Game.play.__code__
+
+
+def waiting_frames(game: "Game") -> list[FrameType] | None:
+    """The frames of ``game``'s rules that wait for the pending answer, innermost first: from
+    :meth:`DecisionAsking.decide` (asking an agent) out to :meth:`Game.play`. Found on the stack
+    of the paused greenlet of a stepped game, or on the caller's own stack (an agent deciding
+    inside ``game.play()``). ``None`` when the game is not waiting for an answer."""
+    starts: list[FrameType | None] = []
+    agent = game.agents[0] if game.agents else None
+    if isinstance(agent, _Handoff):
+        runner = agent.stepper._runner
+        starts.append(runner.gr_frame if runner else None)
+    starts.append(sys._getframe(1))
+    play = _game_play_code()
+    for frame in starts:
+        chain: list[FrameType] = []
+        while frame is not None:
+            if chain:
+                chain.append(frame)
+                if frame.f_code is play:
+                    return chain
+            elif frame.f_code is _DECIDE and frame.f_locals.get("self") is game.asking:
+                chain.append(frame)
+            frame = frame.f_back
+    return None
+
+
+def _window(frames: list[FrameType]) -> str | None:
+    """The action window the game waits in (``None``: another kind of decision)."""
+    if len(frames) > 1 and frames[1].f_code is _ACT:
+        window = frames[1].f_locals.get("window")
+        return window if isinstance(window, str) else None
+    return None
+
+
+def resumable(game: "Game", window: str | None) -> bool:
+    """Has the system declared ``window`` an action window its turn can be re-entered at (its
+    class attribute ``resumable_windows``)?"""
+    return window is not None and window in getattr(game.system, "resumable_windows", ())
+
+
+def _same_decision(a: "Decision", b: "Decision") -> bool:
+    return (a.player == b.player and a.kind == b.kind and a.prompt == b.prompt and a.min == b.min
+            and a.max == b.max and len(a.options) == len(b.options)
+            and all(x.label == y.label and x.value == y.value for x, y in zip(a.options, b.options)))
+
+
+def _same_place(parent: list[FrameType], child: list[FrameType]) -> bool:
+    """The same functions at the same lines; in the host's own frames (a response window's count
+    of passes, who has priority) the same plain local values too. A system's frames are the
+    system's word (``resumable_windows``): their locals may differ harmlessly (where the turn
+    was entered from)."""
+    if len(parent) != len(child):
+        return False
+    for p, c in zip(parent, child):
+        if p.f_code is not c.f_code or p.f_lineno != c.f_lineno:
+            return False
+        if p.f_globals.get("__name__", "").startswith(_HOST) and p.f_code is not _DECIDE:
+            mine, theirs = p.f_locals, c.f_locals
+            for name, value in mine.items():
+                if type(value) in _PLAIN and name in theirs and theirs[name] != value:
+                    return False
+    return True
+
+
+def copy_fork(parent: "Game") -> ForkedGame | None:
+    """A fork of ``parent`` by copy (see the module docstring), paused at the parent's pending
+    decision; ``None`` when the parent cannot be forked so (no decks, not waiting at a window its
+    system declared re-entrant, or re-entering did not reach the same place untouched): the
+    caller replays then."""
+    if not parent.decks or parent.state.result is not None or parent.flow.dry_run or parent.in_transaction:
+        return None
+    frames = waiting_frames(parent)
+    if frames is None:
+        return None
+    decision = frames[0].f_locals.get("decision")
+    if decision is None or not resumable(parent, _window(frames)):
+        return None
+    child = _copy_game(parent)
+    journal = child.journal
+    version, events = journal.version, len(child.state.log)
+    try:
+        step = ForkedGame(child, "copy")
+    except Exception:
+        child.close()
+        return None
+    child_frames = waiting_frames(child)
+    if (step.decision is None or child_frames is None or journal.version != version
+            or len(child.state.log) != events or not _same_decision(decision, step.decision)
+            or not _same_place(frames, child_frames)):
+        step.close()
+        return None
+    return step
+
+
+def _copy_game(parent: "Game") -> "Game":
+    """A new game on the parent's runtime holding a copy of its state, index and counters, not
+    started (its loop is re-entered by the caller)."""
+    from .game import Game
+    names = [p.name for p in parent.state.players]
+    child = Game(parent.runtime.system_cls, (), seed=parent.seed, runtime=parent.runtime, plugins=(),
+                 player_names=names)
+    journal = Journal()
+    state = copy_state(parent.state, journal)
+    generator = state.random
+    saved = generator.getstate()
+    child.journal, child.state = journal, state
+    child.rng = GameRandom(0, journal, generator)   # the copy's RNG, bound to the copy's journal ...
+    generator.setstate(saved)                        # ... at the parent's place in its sequence
+    index, source = child.index, parent.index
+    index.listeners = {kind: list(ids) for kind, ids in source.listeners.items()}
+    index.replacers = list(source.replacers)
+    index.static_cards = list(source.static_cards)
+    index.ability_removers = list(source.ability_removers)
+    child.decks = list(parent.decks)
+    child.started = True
+    child.auto_single = parent.auto_single
+    guard, mine = parent._runaway, child._runaway
+    if guard.armed:   # the scripts' allowances, as the parent's runaway guard set them at its first event
+        sandbox = child.sandbox
+        sandbox.set_allowances()
+        sandbox.new_game()
+        sandbox.new_turn()
+    mine.limit, mine.turn, mine.count, mine.ended, mine.armed = (guard.limit, guard.turn, guard.count, guard.ended,
+                                                                  guard.armed)
+    return child
