@@ -96,7 +96,7 @@ def _refuse_illegal_decks(plan: Any) -> None:
 
 
 def add_simulate(sub: Any) -> None:
-    p = sub.add_parser("simulate", help="play many games with random agents and summarize them",
+    p = sub.add_parser("simulate", help="play many games between two decks and summarize them for a publisher",
                        description="Play N games between two decks with seeded agents and print wins per "
                                    "deck and the first player's (with 95% confidence intervals), how games end, "
                                    "game length (median, p10-p90), per card how often it was drawn, played and "

@@ -281,7 +281,7 @@ def histogram_svg(dist: Mapping[str, Any], what: str) -> str:
                      f'stroke-width="2"/><text x="{x(v) + 3:.1f}" y="18" fill="{color}">{key} {_num(v)}</text>')
     parts.append(f'<line x1="{left}" y1="{10 + height}" x2="{left + width}" y2="{10 + height}" stroke="#444"/>'
                  f'<text x="{left}" y="{height + 30}">{lo}</text>'
-                 f'<text x="{left + width}" y="{height + 30}" text-anchor="end">{hi - 1} {_esc(what)}</text>'
+                 f'<text x="{left + width}" y="{height + 30}" text-anchor="end">{dist["max"]} {_esc(what)}</text>'
                  f'<text x="{left - 4}" y="{14}" text-anchor="end">{top}</text></svg>')
     return "".join(parts)
 

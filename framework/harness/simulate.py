@@ -212,6 +212,7 @@ def _died(plan: SimulationPlan, limits: Limits, index: int, died: WorkerDied) ->
             "simulation": {"master_seed": plan.seed, "index": index, "seats": rec["seats"]}})
         if replay is not None:
             rec["replay_data"] = replay.to_dict()
+        rec["worker_died"] = f"its first worker process {died.reason}; played again alone, it died again"
         return rec
     rec["worker_died"] = f"its first worker process {died.reason}; played again alone"
     return rec
@@ -228,7 +229,11 @@ def _closing(pool: Any, results: Iterator[Any]) -> Iterator[Any]:
 
 class RayBackend:
     """Games as Ray tasks: on the cluster at ``address``, on a Ray already initialized in this
-    process, or on a local Ray started (and stopped) here."""
+    process, or on a local Ray started (and stopped) here.
+
+    A task whose worker dies (killed, out of memory, its node lost) is not retried by Ray: its
+    games are played again once, each as a task of its own, and marked ``worker_died`` (the
+    summary reports them); a game whose second worker dies too is recorded as failed."""
 
     name = "ray"
 
@@ -256,16 +261,51 @@ class RayBackend:
         try:
             cpus = int(ray.cluster_resources().get("CPU", 1))
             self.workers = self.workers or cpus
-            task = ray.remote(num_cpus=1)(play_chunk)
+            task = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
             work = chunks(plan.games, chunk_size(plan.games, self.workers or cpus))
-            pending = [task.remote(plan, c) for c in work]
+            # each task's games, and why their first worker died (None: the first attempt)
+            pending: dict[Any, tuple[list[int], str | None]] = {task.remote(plan, c): (c, None) for c in work}
             while pending:
-                done, pending = ray.wait(pending, num_returns=1)
+                done, _ = ray.wait(list(pending), num_returns=1)
                 for ref in done:
-                    yield ray.get(ref)
+                    indices, died = pending.pop(ref)
+                    try:
+                        records: list[dict[str, Any]] = ray.get(ref)
+                    except ray.exceptions.RayTaskError:
+                        raise      # the task itself failed (play_chunk records every game's own error)
+                    except ray.exceptions.RayError as e:
+                        why = _ray_death(e)
+                        if died is None:
+                            for i in indices:
+                                pending[task.remote(plan, [i])] = ([i], why)
+                        else:
+                            records = [_lost(plan, indices[0], f"its first Ray worker died ({died}); played again "
+                                                               f"alone, its worker died again ({why})")]
+                            yield records
+                        continue
+                    if died is not None:
+                        for rec in records:
+                            rec["worker_died"] = f"its first Ray worker died ({died}); played again alone"
+                    yield records
         finally:
             if started:
                 ray.shutdown()
+
+
+def _ray_death(error: Exception) -> str:
+    """What a Ray error says about the worker's death, in one line."""
+    first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {first}"[:300]
+
+
+def _lost(plan: SimulationPlan, index: int, why: str) -> dict[str, Any]:
+    """The record of a game that could not be played: its worker died on both attempts."""
+    cls, decks = _prepare(plan)
+    labels = plan.labels or deck_labels(decks)
+    return {"index": index, "seed": game_seed(plan.seed, index), "seats": [labels[i] for i in plan.seats(index)],
+            "winners": [], "winner_decks": [], "draw": False, "reason": None, "turns": 0, "decisions": 0,
+            "events": 0, "error": f"the game's worker died twice: {why}", "digest": None, "seconds": 0.0,
+            "worker_died": why, "replay": None}
 
 
 def make_backend(name: str, workers: int | None = None, address: str | None = None) -> Any:
