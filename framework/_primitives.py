@@ -8,6 +8,7 @@ from .cards import Ability, Role
 from .errors import GameOver
 from .events import Cause
 from .flow import GameResult
+from .replacement import replace
 from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
 
 if TYPE_CHECKING:
@@ -18,6 +19,10 @@ if TYPE_CHECKING:
 
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
+
+#: The game value (``state.values``) where :meth:`StatePrimitives.become` keeps, for each card
+#: that is a copy of another now, ``[its own code, the generation the copy applies to]``.
+PRINTED_CODES = "printed_codes"
 
 
 class CardIndex:
@@ -50,6 +55,20 @@ class CardIndex:
             journal.append(self.static_cards, card.id)
         if facts.remover:
             journal.append(self.ability_removers, card.id)
+        for kind in facts.listens:
+            lst = self.listeners.setdefault(kind, [])
+            if card.id not in lst:
+                journal.append(lst, card.id)
+
+    def add_definition(self, card: Card, journal: Journal) -> None:
+        """Index a card whose definition has just changed (:meth:`StatePrimitives.become`): it is
+        listed for what its new abilities need, once (journaled). Nothing is unlisted: the lists
+        name cards to look at, and each reader checks the card's abilities."""
+        facts = CardFacts.of(card.definition)
+        for flag, lst in ((facts.replacer, self.replacers), (facts.static, self.static_cards),
+                          (facts.remover, self.ability_removers)):
+            if flag and card.id not in lst:
+                journal.append(lst, card.id)
         for kind in facts.listens:
             lst = self.listeners.setdefault(kind, [])
             if card.id not in lst:
@@ -154,6 +173,8 @@ class StatePrimitives:
         j.setattr(card, "zone", dst.name)
         j.setattr(card, "zone_player", dst.player)
         j.setattr(card, "generation", card.generation + 1)
+        if PRINTED_CODES in self.game.state.values:
+            self._end_copy(card)
         j.setattr(card, "timestamp", self.timestamp())
         j.setattr(card, "controller", dst.player if dst.player is not None else card.owner)
         j.setattr(card, "face_up", face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
@@ -172,6 +193,45 @@ class StatePrimitives:
                          **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
                          visible=visible, **extra)
         return card
+
+    def become(self, card: Card, code: str, *, generation: int | None = None) -> Card:
+        """Make ``card`` the same object with another card's definition (code, name, data fields,
+        keywords and abilities): a copy effect (MTG 707.2) or a card that turns into another. It
+        lasts while the card is the object of ``generation`` (default: its generation now; give
+        the next one to copy a card as it enters a zone): the first move that makes it another
+        object gives it its own definition back. Nothing is recorded (the system says why)."""
+        game = self.game
+        code = game.pool.code(code)
+        j = game.journal
+        printed = dict(game.state.values.get(PRINTED_CODES) or {})
+        own = printed[card.id][0] if card.id in printed else card.code
+        printed[card.id] = [own, card.generation if generation is None else generation]
+        j.setitem(game.state.values, PRINTED_CODES, printed)
+        j.setattr(card, "code", code)
+        j.setattr(card, "definition", game.definition(code))
+        self.index.add_definition(card, j)
+        return card
+
+    def printed_code(self, card: Card) -> str:
+        """The card's own code (not that of a card it is a copy of, :meth:`become`)."""
+        entry = (self.game.state.values.get(PRINTED_CODES) or {}).get(card.id)
+        return entry[0] if entry else card.code
+
+    def _end_copy(self, card: Card) -> None:
+        """A card that became another (:meth:`become`) and is now a new object gets its own
+        definition back."""
+        printed = self.game.state.values[PRINTED_CODES]
+        entry = printed.get(card.id)
+        if entry is None or entry[1] == card.generation:
+            return
+        rest = {k: v for k, v in printed.items() if k != card.id}
+        j = self.game.journal
+        if rest:
+            j.setitem(self.game.state.values, PRINTED_CODES, rest)
+        else:
+            j.delitem(self.game.state.values, PRINTED_CODES)
+        j.setattr(card, "code", entry[0])
+        j.setattr(card, "definition", self.game.definition(entry[0]))
 
     def _replaced_destination(self, card: Card, zone: str, player: int | None, cause: str,
                               source: int | None) -> tuple[str, int | None]:
@@ -256,6 +316,12 @@ class StatePrimitives:
                      source: int | None = None, by: int | None = None) -> int:
         """Put ``n`` counters of ``kind`` on a card; returns the new total."""
         card = self.game.card(card) if isinstance(card, int) else card
+        if self.index.replacers and n > 0:     # replacement effects on counters (rulestack.replacement)
+            facts = replace(self.game, "counters_added", {"card": card.id, "counter": kind, "n": n, "player": by},
+                            affected=card.controller, source=source)
+            if facts is None:
+                return card.counters.get(kind, 0)
+            kind, n = str(facts.get("counter", kind)), int(facts.get("n", n))
         before = card.counters.get(kind, 0)
         if n <= 0:
             return before

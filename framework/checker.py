@@ -25,6 +25,7 @@ from .context import HOST_METHODS
 from .errors import CardDataError, DataError, RulestackError
 from .lua_source import call_string_arguments, call_tables, line_of, method_calls
 from .pool import CardPool, display_path
+from .replacement import COMMON_KEYS, replaceable_events
 from .system import REPLACEABLE_EVENTS, GameSystem, find_system
 
 #: The card filter keys the host reads (see :mod:`rulestack.filters`).
@@ -205,15 +206,17 @@ class CardLint:
 
     def check_replaces(self, path: tuple, rep: Mapping[str, Any]) -> None:
         event = rep.get("event", "moved")
-        if event not in REPLACEABLE_EVENTS:
-            names = ", ".join(sorted(REPLACEABLE_EVENTS))
-            self.report(path + ("event",), f"the host cannot replace {event!r} events (it replaces: {names})"
-                                           f"{did_you_mean(event, REPLACEABLE_EVENTS)}; this replacement would "
-                                           f"never apply")
+        replaceable = replaceable_events(self.system)
+        kinds = REPLACEABLE_EVENTS | set(replaceable)
+        if event not in kinds:
+            names = ", ".join(sorted(kinds))
+            self.report(path + ("event",), f"nothing can replace {event!r} events (replaceable: {names})"
+                                           f"{did_you_mean(event, kinds)}; this replacement would never apply")
+        keys = REPLACES_KEYS if event == "moved" or event not in replaceable else COMMON_KEYS | set(replaceable[event])
         for key, value in rep.items():
-            if key not in REPLACES_KEYS:
-                self.report(path + (key,), f"unknown key {key!r} of 'replaces'{did_you_mean(key, REPLACES_KEYS)} "
-                                           f"(it reads: {', '.join(sorted(REPLACES_KEYS))})")
+            if key not in keys:
+                self.report(path + (key,), f"unknown key {key!r} of 'replaces'{did_you_mean(key, keys)} "
+                                           f"(it reads: {', '.join(sorted(keys))})")
             elif key in ("to", "from"):
                 self.check_zones(path + (key,), value)
         if isinstance(rep.get("filter"), dict):

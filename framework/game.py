@@ -383,6 +383,16 @@ class Game:
         return self.primitives.move(card, zone, player, position=position, face_up=face_up, cause=cause,
                                     source=source, by=by, kind=kind, keep_status=keep_status, **extra)
 
+    def become(self, card: Card | int, code: str, *, generation: int | None = None) -> Card:
+        """Make a card the same object with another card's definition (a copy effect, MTG 707)
+        while it is the object of ``generation`` (default: now); see
+        :meth:`StatePrimitives.become <rulestack._primitives.StatePrimitives.become>`."""
+        return self.primitives.become(self.card(card) if isinstance(card, int) else card, code, generation=generation)
+
+    def printed_code(self, card: Card | int) -> str:
+        """A card's own code, whatever card it is a copy of now (:meth:`become`)."""
+        return self.primitives.printed_code(self.card(card) if isinstance(card, int) else card)
+
     def would_move_to(self, card: Card | int, zone: str, cause: str = Cause.COST) -> str:
         """Where a card sent to ``zone`` would really go after replacement effects (a cost that
         a replacement would change cannot be paid: Macro Cosmos)."""

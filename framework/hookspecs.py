@@ -150,6 +150,15 @@ def cost_judgement(game: Game, activation: Activation) -> AbstractContextManager
     from every plugin: the cost is judged on the live state, part after part."""
 
 
+@hookspec(firstresult=True)
+def explain_refusal(game: Game, activation: Activation, problem: str) -> str | None:
+    """Say in the game's own words why the host's own checks refuse an activation (``problem``,
+    the host's wording: a cost that cannot be paid, no legal target ...), for a player asking
+    why it is not offered (:mod:`rulestack.whynot`: the terminal's ``?``, ``Scenario.why_not``).
+    Asked only then, never during play; must change nothing. *firstresult*; ``None`` from every
+    plugin: the host's wording stands."""
+
+
 # -- choices --------------------------------------------------------------------------------
 
 @hookspec(firstresult=True)

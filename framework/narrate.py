@@ -330,6 +330,9 @@ def _host_line(t: Teller, ev: Event) -> str | None:
         return f"{t.player(ev.player)} reveals {t.cards(ev.get('cards') or (), shown=True)}{t.because()}"
     if k == "script_log":
         return _script_log(t, ev)
+    if k == "replaced":
+        verb = "prevents" if ev.get("prevented") else "changes"
+        return f"{t.source() or 'a replacement effect'} {verb} the {words(ev.get('event'))} event (replacement)"
     if k.startswith("card:"):
         details = ", ".join(f"{words(a)} {b}" for a, b in ev.data.items() if a not in ("visible", "code"))
         return f"{t.source() or 'a card'}: {words(k[5:])}" + (f" ({details})" if details else "")

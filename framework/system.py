@@ -106,6 +106,10 @@ HOST_EVENT_KINDS: Mapping[str, EventKind] = {
                                          {"item": "the item", "card": "its card"}),
     "effect_negated": EventKind("a negated item resolved doing nothing", {"item": "the item", "card": "its card"}),
     "revealed": EventKind("cards were revealed to every player", {"cards": "their ids", "codes": "their codes"}),
+    "replaced": EventKind("a replacement or prevention effect changed an event as it happened (MTG 614, 615)",
+                          {"card": "the card with the replacement ability", "ability": "its index",
+                           "event": "the kind of event it changed", "prevented": "whether the event did not happen",
+                           "affected": "the card or player the event was about"}),
     "script_log": EventKind("a line a script wrote into the log (ctx:log)", {"message": "the text"}),
     "game_over": EventKind("the game ended", {"winners": "the winners' indices", "reason": "why"}),
 }
@@ -158,7 +162,9 @@ HOST_CARD_STATS: tuple[CardStat, ...] = (
 
 #: The event kinds whose outcome a replacement ability (``replaces = {event = ...}``) can change:
 #: the host applies replacements to moves (``instead = {to = ZONE}``), whatever the move is called.
-REPLACEABLE_EVENTS: frozenset[str] = frozenset({"moved"})
+#: Other kinds go through :func:`rulestack.replacement.replace` (``counters_added``, and those a
+#: system lists in :attr:`GameSystem.replaceable_events`).
+REPLACEABLE_EVENTS: frozenset[str] = frozenset({"moved", "counters_added"})
 
 
 class CostKind:
@@ -289,6 +295,10 @@ class GameSystem:
     keywords: ClassVar[Mapping[str, str]] = {}
     #: A one-line doc for each zone of :attr:`zones`.
     zone_docs: ClassVar[Mapping[str, str]] = {}
+    #: The events the system performs through :func:`rulestack.replacement.replace`, so that
+    #: replacement abilities (``replaces = {event = KIND}``) can change them: kind -> {fact: doc}.
+    #: ``rulestack check`` refuses a replacement on any other kind (nothing would ever apply it).
+    replaceable_events: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         merged = dict(self.settings_defaults)

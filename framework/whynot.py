@@ -3,7 +3,9 @@
 For every activated ability of the cards the player controls (in the zones the ability may be used
 from), the host asks the same questions as :meth:`Game.activation_problem` — lost abilities, once per
 turn, the ``can_activate`` hook of each plugin, the ability's condition, the cost and the targets —
-and reports the first that says no, with the plugin that said it. Nothing changes in the game.
+and reports the first that says no, with the plugin that said it; a refusal by the host's own
+checks (the cost, the targets) is put in the game's words by hook ``explain_refusal`` when a
+plugin answers it. Nothing changes in the game.
 The terminal's ``?`` command and :meth:`rulestack.scenario.Scenario.why_not` show these.
 """
 from __future__ import annotations
@@ -52,6 +54,17 @@ def _hook_verdict(game: Any, act: Activation) -> tuple[str, str] | None:
     return None
 
 
+def _explained(game: Any, act: Activation, problem: str) -> tuple[str, str] | None:
+    """The first ``explain_refusal`` answer for a refusal of the host's own checks, with the
+    plugin that gave it."""
+    for impl in reversed(game.pm.hook.explain_refusal.get_hookimpls()):   # in the order pluggy calls them
+        offered = {"game": game, "activation": act, "problem": problem}
+        said = impl.function(**{k: v for k, v in offered.items() if k in impl.argnames})
+        if isinstance(said, str) and said:
+            return said, _plugin_name(game, impl)
+    return None
+
+
 def refusal(game: Any, player: int, card: Any, ability: Any, *, window: str | None = None) -> Refusal | None:
     """Why ``player`` may not activate ``ability`` of ``card`` now, or ``None`` when they may."""
     act = Activation(player=player, card=card, ability=ability, window=window)
@@ -61,6 +74,10 @@ def refusal(game: Any, player: int, card: Any, ability: Any, *, window: str | No
     hooked = _hook_verdict(game, act)
     generic = f"the rules do not allow activating {card.name} ({ability.label}) now"
     reason, by = hooked if hooked is not None and problem in (hooked[0], generic) else (problem, "host")
+    if by == "host":
+        explained = _explained(game, act, problem)
+        if explained is not None:
+            reason, by = explained
     return Refusal(card=card.id, name=card.name, ability=ability.label, reason=reason, by=by)
 
 

@@ -58,7 +58,7 @@ def _events(system: type[GameSystem], brief: bool = False) -> list[Row]:
     for name, kind in system.all_event_kinds().items():
         origin = "host" if name in HOST_EVENT_KINDS and name not in system.event_kinds else "system"
         fields = ", ".join(f if brief or not d else f"`{f}` ({d})" for f, d in kind.fields.items())
-        extra = "; replaceable" if name in REPLACEABLE_EVENTS else ""
+        extra = "; replaceable" if name in REPLACEABLE_EVENTS or name in system.replaceable_events else ""
         rows.append((name, kind.doc, f"{origin}{extra}; fields: {fields}" if fields else f"{origin}{extra}"))
     return rows
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from rulestack import AbilityKind, CardDataError, Cause, Role
+from rulestack import Ability, AbilityKind, Card, CardDataError, Cause, Event, Game, Role
 
 from . import areas
 from .areas import BATTLE, NO_AREA, SOURCES
@@ -202,7 +202,7 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
 
 # -- where an ability works, and its conditions ----------------------------------------------------------
 
-def conditions_met(game: Any, card: Any, ability: Any) -> bool:
+def conditions_met(game: Game, card: Card, ability: Ability) -> bool:
     """[Your Turn] (15-16-8) and [Opponent's Turn] hold for the card's controller."""
     if ability.get("your_turn") and game.state.active_player != card.controller:
         return False
@@ -211,11 +211,11 @@ def conditions_met(game: Any, card: Any, ability: Any) -> bool:
     return True
 
 
-def is_inherited(ability: Any) -> bool:
+def is_inherited(ability: Ability) -> bool:
     return bool(ability.get("inherited"))
 
 
-def functions_here(game: Any, card: Any, ability: Any, event: Any) -> bool:
+def functions_here(game: Game, card: Card, ability: Ability, event: Event | None) -> bool:
     """Does the ability work now? An inherited effect works from under a Digimon in the battle
     area (15-3); any other from the battle area (15-1-7), [Main] Options from the hand, [Security]
     from no area, an [On Deletion] in the area where the card was deleted (4-15-2), and scheduled
@@ -236,7 +236,7 @@ def functions_here(game: Any, card: Any, ability: Any, event: Any) -> bool:
     return conditions_met(game, card, ability)
 
 
-def _digimon_self(game: Any, card: Any, event: Any, want: Any) -> bool:
+def _digimon_self(game: Game, card: Card, event: Event, want: Any) -> bool:
     """Trigger key ``digimon_self``: the event's card is the Digimon this card is (or is under)."""
     top = areas.top_of(game, card)
     return bool(want) == (top is not None and event.get("card") == top.id)
@@ -262,11 +262,11 @@ def fix_inherited_self(abilities: list[dict]) -> list[dict]:
 SCHEDULED = "scheduled_processing"
 
 
-def scheduled(game: Any) -> tuple:
+def scheduled(game: Game) -> tuple:
     return game.value_of(None, SCHEDULED, ())
 
 
-def schedule(game: Any, card: Any, label: str) -> None:
+def schedule(game: Game, card: Card, label: str) -> None:
     """Schedule this card's ``pending_processing`` ability labelled ``label`` (18-1-1)."""
     for ab in card.definition.abilities:
         if ab.kind == "pending_processing" and ab.label == label:
@@ -275,5 +275,5 @@ def schedule(game: Any, card: Any, label: str) -> None:
     raise ValueError(f"{card.name} has no pending processing labelled {label!r}")
 
 
-def unschedule(game: Any, card_id: int, index: int) -> None:
+def unschedule(game: Game, card_id: int, index: int) -> None:
     game.set_value(None, SCHEDULED, tuple(s for s in scheduled(game) if s != (card_id, index)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rulestack import Action, Cause, CostComponent, IllegalAction
+from rulestack import Action, Activation, Card, Cause, CostComponent, Game, IllegalAction, Item
 from rulestack.state import Card
 
 from . import areas, battle, memory, stacks, turn
@@ -21,7 +21,7 @@ PASS_LABELS = {"main": "pass (memory to 3 on the opponent's side)", "breeding": 
                "block": "do not block"}
 
 
-def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     """The ``legal_actions`` hook."""
     acts = [Action("pass", player, label=PASS_LABELS.get(window, "pass"))]
     if window == "breeding" and player == game.state.active_player:
@@ -39,7 +39,7 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
 
 # -- breeding phase (6-4, 4-17, 4-18) ------------------------------------------------------------------
 
-def breeding_actions(game: Any, player: int) -> list[Action]:
+def breeding_actions(game: Game, player: int) -> list[Action]:
     out = []
     bred = game.cards_in(BREEDING, player)
     if not bred and game.zone(EGG_DECK, player).cards:                 # 4-18-2, 4-18-3
@@ -50,7 +50,7 @@ def breeding_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def hatch(game: Any, player: int) -> Card:
+def hatch(game: Game, player: int) -> Card:
     """4-18: flip the top Digi-Egg and place it in the breeding area."""
     eggs = game.zone(EGG_DECK, player).cards
     if not eggs or game.cards_in(BREEDING, player):
@@ -59,7 +59,7 @@ def hatch(game: Any, player: int) -> Card:
     return stacks.place(game, card, player, BREEDING, kind="hatched")
 
 
-def move_out(game: Any, card: Card) -> None:
+def move_out(game: Game, card: Card) -> None:
     """4-17: move a Digimon with DP from the breeding area to the battle area, keeping its
     orientation and the effects on it (4-17-3/-4); it is not played (MAN)."""
     if card.zone != BREEDING or not areas.has_dp(card):
@@ -70,18 +70,18 @@ def move_out(game: Any, card: Card) -> None:
 
 # -- playing (7-1) ---------------------------------------------------------------------------------------
 
-def play_cost(game: Any, card: Card) -> int:
+def play_cost(game: Game, card: Card) -> int:
     """The cost to play or use the card; a final cost is never negative (1-3-9)."""
     return max(0, game.value(card, "cost") or 0)
 
 
-def play_actions(game: Any, player: int) -> list[Action]:
+def play_actions(game: Game, player: int) -> list[Action]:
     return [Action("play", player, c.id, label=f"play {c.name} (cost {play_cost(game, c)})")
             for c in game.cards_in(HAND, player)
             if areas.category(c) in (areas.DIGIMON, areas.TAMER) and memory.can_pay(game, player, play_cost(game, c))]
 
 
-def play_from_hand(game: Any, player: int, card: Card) -> None:
+def play_from_hand(game: Game, player: int, card: Card) -> None:
     """7-1-3: reveal, pay the play cost, place it on the field; [On Play] triggers (15-16-2-1).
     An unpayable cost moves no memory and the card stays in hand (7-1-2-3, 1-3-11-1)."""
     if card.zone != HAND or card.controller != player or areas.category(card) not in (areas.DIGIMON, areas.TAMER):
@@ -103,7 +103,7 @@ def requirements(card: Card) -> list[dict]:
     return list(card.definition.get("digivolve") or ())
 
 
-def meets(game: Any, target: Card, req: dict) -> bool:
+def meets(game: Game, target: Card, req: dict) -> bool:
     """Does the Digimon ``target`` meet a requirement (its level, and its colour)?"""
     if not areas.is_digimon_card(target) or target.zone not in (BATTLE, BREEDING):
         return False
@@ -122,14 +122,14 @@ def digisorption(card: Card) -> int:
     return sum(int(m.group(1)) for k in card.definition.keywords for m in [_DIGISORPTION.match(k)] if m)
 
 
-def digivolve_cost(game: Any, card: Card, req: dict, absorbed: int | None) -> int:
+def digivolve_cost(game: Game, card: Card, req: dict, absorbed: int | None) -> int:
     cost = int(req.get("cost", 0))
     if absorbed is not None:
         cost -= digisorption(card)
     return max(0, cost)
 
 
-def digivolve_actions(game: Any, player: int) -> list[Action]:
+def digivolve_actions(game: Game, player: int) -> list[Action]:
     out: list[Action] = []
     field = areas.digimon(game, player, (BATTLE, BREEDING))
     absorbers = [c for c in areas.digimon(game, player) if not areas.is_suspended(c)]
@@ -154,7 +154,7 @@ def digivolve_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def digivolve_from_hand(game: Any, player: int, card: Card, target: Card, req_index: int,
+def digivolve_from_hand(game: Game, player: int, card: Card, target: Card, req_index: int,
                         absorbed: Card | None = None) -> None:
     """8-1-3: reveal the card and choose a Digimon meeting one requirement; <Digisorption> may
     suspend a Digimon to reduce the cost (16-10); pay; stack it; draw 1 (8-1-3-3; no draw from an
@@ -183,7 +183,7 @@ def digivolve_from_hand(game: Any, player: int, card: Card, target: Card, req_in
 
 # -- using an Option (9-1) -------------------------------------------------------------------------------
 
-def color_requirement_met(game: Any, player: int, card: Card) -> bool:
+def color_requirement_met(game: Game, player: int, card: Card) -> bool:
     """4-22-2: a Digimon or Tamer of each of the card's colours on your field (either area)."""
     present = {col for z in (BATTLE, BREEDING) for c in game.cards_in(z, player)
                if areas.category(c) in (areas.DIGIMON, areas.EGG, areas.TAMER) for col in areas.colors(c)}
@@ -197,7 +197,7 @@ def main_ability(card: Card) -> Any:
     return None
 
 
-def use_actions(game: Any, player: int) -> list[Action]:
+def use_actions(game: Game, player: int) -> list[Action]:
     out = []
     for card in game.cards_in(HAND, player):
         ab = main_ability(card) if areas.category(card) == areas.OPTION else None
@@ -209,7 +209,7 @@ def use_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def use_option(game: Any, player: int, card: Card) -> None:
+def use_option(game: Game, player: int, card: Card) -> None:
     """9-1-9: declare and reveal, pay, activate the first [Main] effect; the card is in no area
     meanwhile (9-1-4) and trashed as soon as it has resolved (9-1-5, see :func:`after_use`)."""
     ab = main_ability(card)
@@ -222,7 +222,7 @@ def use_option(game: Any, player: int, card: Card) -> None:
     resolve_activated(game)
 
 
-def announce(game: Any, activation: Any) -> bool | None:
+def announce(game: Game, activation: Activation) -> bool | None:
     """The ``announce`` hook: using an Option reveals it (9-1-9-1); "when would be used"
     immediate-type effects trigger right then (9-1-6); the card is then in no area (9-1-4)."""
     card = activation.card
@@ -240,17 +240,17 @@ def announce(game: Any, activation: Any) -> bool | None:
     return True
 
 
-def after_use(game: Any, item: Any) -> None:
+def after_use(game: Game, item: Item) -> None:
     """The ``after_resolve`` hook: a used Option is trashed immediately after its [Main] effect,
     unless the effect placed it in an area (9-1-5); nothing interrupts in between."""
-    if not item.card_activation:
+    if not item.card_activation or item.card is None:
         return
     card = game.card(item.card)
     if card.zone == NO_AREA:
         game.move(card, areas.TRASH, card.owner, cause=Cause.RULE, kind="trashed_after_use")
 
 
-def cost_contributions(game: Any, activation: Any) -> list:
+def cost_contributions(game: Game, activation: Activation) -> list:
     """Using an Option pays its use cost in memory (2-7, 9-1-9-2)."""
     card = activation.card
     if activation.card_activation and activation.ability.kind == "main":
@@ -260,17 +260,20 @@ def cost_contributions(game: Any, activation: Any) -> list:
 
 # -- carrying out an action -------------------------------------------------------------------------------
 
-def perform(game: Any, action: Action) -> Any:
+def perform(game: Game, action: Action) -> Any:
     """The ``perform_action`` hook."""
     kind, player = action.kind, action.player
-    card: Any = game.card(action.card) if action.card is not None else None   # None only for pass and hatch
     if kind == "pass":
         if game.state.phase == "main" and player == game.state.active_player and game.state.step is None:
             memory.pass_turn(game, player)
         return True
     if kind == "hatch":
         hatch(game, player)
-    elif kind == "move_out":
+        return True
+    if action.card is None:                       # every other action is done with a card
+        return None
+    card = game.card(action.card)
+    if kind == "move_out":
         move_out(game, card)
     elif kind == "play":
         play_from_hand(game, player, card)
@@ -283,6 +286,8 @@ def perform(game: Any, action: Action) -> Any:
             raise IllegalAction("cards are used one at a time (9-1-7)")
         use_option(game, player, card)
     elif kind == "activate":
+        if action.ability is None:
+            raise IllegalAction("an activation names its ability")
         game.activate(player, card, action.ability, window=action.get("window"))
         resolve_activated(game)
     elif kind == "attack":
@@ -295,7 +300,7 @@ def perform(game: Any, action: Action) -> Any:
     return True
 
 
-def activation_allowed(game: Any, activation: Any) -> bool | None:
+def activation_allowed(game: Game, activation: Activation) -> bool | None:
     """The ``can_activate`` hook: [Main] effects only by the turn player in their main phase with
     nothing unresolved and outside an attack (15-8-4-2); [Security] only while the card is being
     checked; conditions ([Your Turn] ...) met."""

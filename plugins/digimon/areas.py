@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import ZoneSpec
+from rulestack import Game, ZoneSpec
 from rulestack.state import Card, Visibility
 
 DECK, EGG_DECK, HAND, SECURITY = "deck", "digi_egg_deck", "hand", "security"
@@ -68,28 +68,28 @@ def is_suspended(card: Card) -> bool:
     return bool(card.status.get(SUSPENDED))
 
 
-def digimon(game: Any, player: int, zones: tuple[str, ...] = (BATTLE,)) -> list[Card]:
+def digimon(game: Game, player: int, zones: tuple[str, ...] = (BATTLE,)) -> list[Card]:
     """``player``'s Digimon (the top cards of their stacks) in ``zones``."""
     return [c for z in zones for c in game.cards_in(z, player) if is_digimon_card(c)]
 
 
-def tamers(game: Any, player: int) -> list[Card]:
+def tamers(game: Game, player: int) -> list[Card]:
     return [c for c in game.cards_in(BATTLE, player) if category(c) == TAMER]
 
 
-def sources(game: Any, top: Card) -> list[Card]:
+def sources(game: Game, top: Card) -> list[Card]:
     """The digivolution cards of the Digimon whose top card is ``top``, bottom first."""
     return [c for c in game.cards_in(SOURCES, top.controller) if c.attached_to == top.id]
 
 
-def top_of(game: Any, card: Card) -> Card | None:
+def top_of(game: Game, card: Card) -> Card | None:
     """The top card of the stack ``card`` belongs to (itself when it is a top card on the field)."""
     if card.zone == SOURCES:
         return game.card(card.attached_to) if card.attached_to is not None else None
     return card if card.zone in FIELD else None
 
 
-def dp(game: Any, card: Card) -> int:
+def dp(game: Game, card: Card) -> int:
     """The Digimon's DP now: DP can't go below 0 (1-3-8, WIKI *Deletion*)."""
     return max(0, game.value(card, "dp") or 0)
 

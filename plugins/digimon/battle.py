@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Cause, IllegalAction
+from rulestack import Action, Cause, Game, IllegalAction
 from rulestack.state import Card
 
 from . import areas, security, stacks
@@ -21,7 +21,7 @@ ATTACK = "attack"
 
 # -- who may attack and block ----------------------------------------------------------------------
 
-def can_attack(game: Any, card: Card) -> bool:
+def can_attack(game: Game, card: Card) -> bool:
     """11-2: an unsuspended Digimon in the battle area (11-2-5) not placed this turn unless it has
     <Rush> (7-1-2-1, 16-15), and not stopped by an effect."""
     if card.zone != BATTLE or not areas.is_digimon_card(card) or areas.is_suspended(card):
@@ -31,7 +31,7 @@ def can_attack(game: Any, card: Card) -> bool:
     return card.status.get(PLACED_TURN) != game.state.turn or game.has_keyword(card, "Rush")
 
 
-def attack_actions(game: Any, player: int) -> list[Action]:
+def attack_actions(game: Game, player: int) -> list[Action]:
     if game.value_of(None, ATTACK):
         return []                                                   # 11-2-4
     opp = game.opponent(player)
@@ -47,7 +47,7 @@ def attack_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def blockers(game: Any, player: int) -> list[Card]:
+def blockers(game: Game, player: int) -> list[Card]:
     """12-1: the defender's unsuspended <Blocker> Digimon, not the attack's target (12-1-5), while
     the attacker is in the battle area (12-1-6); one block per attack (12-1-2)."""
     att = game.value_of(None, ATTACK)
@@ -58,31 +58,31 @@ def blockers(game: Any, player: int) -> list[Card]:
             and not game.value(c, "cannot_block")]
 
 
-def block_actions(game: Any, player: int) -> list[Action]:
+def block_actions(game: Game, player: int) -> list[Action]:
     return [Action("block", player, c.id, label=f"block with {c.name}") for c in blockers(game, player)]
 
 
 # -- the attack ----------------------------------------------------------------------------------------
 
-def _update(game: Any, **changes: Any) -> dict:
+def _update(game: Game, **changes: Any) -> dict:
     att = {**game.value_of(None, ATTACK), **changes}
     game.set_value(None, ATTACK, att)
     return att
 
 
-def _attacker_here(game: Any) -> bool:
+def _attacker_here(game: Game) -> bool:
     att = game.value_of(None, ATTACK)
     card = game.card(att["attacker"])
     return card.zone == BATTLE and card.generation == att["attacker_generation"]
 
 
-def attacker(game: Any) -> Card | None:
+def attacker(game: Game) -> Card | None:
     """The attacking Digimon, while it is still in the battle area."""
     att = game.value_of(None, ATTACK)
     return game.card(att["attacker"]) if att and _attacker_here(game) else None
 
 
-def _target_here(game: Any) -> bool:
+def _target_here(game: Game) -> bool:
     att = game.value_of(None, ATTACK)
     if att["target"] is None:
         return True
@@ -90,7 +90,7 @@ def _target_here(game: Any) -> bool:
     return card.zone == BATTLE and card.generation == att["target_generation"]
 
 
-def attack(game: Any, card: Card, target: Card | None) -> None:
+def attack(game: Game, card: Card, target: Card | None) -> None:
     """A whole attack (11-1-3), from the declaration to the end of the attack."""
     player = card.controller
     defender = game.opponent(player)
@@ -128,7 +128,7 @@ def attack(game: Any, card: Card, target: Card | None) -> None:
     end_attack(game)
 
 
-def block(game: Any, blocker: Card) -> None:
+def block(game: Game, blocker: Card) -> None:
     """12-1-7-1: declare the block and suspend the blocker; it becomes the target (MAN)."""
     if blocker not in blockers(game, blocker.controller):
         raise IllegalAction(f"{blocker.name} can't block now (12-1)")
@@ -139,7 +139,7 @@ def block(game: Any, blocker: Card) -> None:
                 code=blocker.code)
 
 
-def _confirm(game: Any) -> None:
+def _confirm(game: Game) -> None:
     """11-5-1: a security check against a player with security, the win against a player with none
     (11-5-1-2, 1-2-3-1), a battle against a Digimon; otherwise nothing (11-5-1-4)."""
     att = game.value_of(None, ATTACK)
@@ -164,7 +164,7 @@ def _confirm(game: Any) -> None:
         settle(game)
 
 
-def battle(game: Any, one: Card, other: Card, *, attacking: bool = False) -> None:
+def battle(game: Game, one: Card, other: Card, *, attacking: bool = False) -> None:
     """14-1, 14-2: compare DP; the lower loses, both on a tie; losers are deleted at once (14-2-2).
     <Retaliation> (16-13) and <Piercing> (16-7) are noted here."""
     dp_one, dp_other = areas.dp(game, one), areas.dp(game, other)
@@ -179,7 +179,7 @@ def battle(game: Any, one: Card, other: Card, *, attacking: bool = False) -> Non
         _update(game, piercing=True)
 
 
-def end_attack(game: Any) -> None:
+def end_attack(game: Game) -> None:
     """11-6: the end-of-attack timing; the attack ends once all processing is resolved."""
     att = game.value_of(None, ATTACK)
     game.set_phase("main", "end_of_attack")

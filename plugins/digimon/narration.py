@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rulestack import Decision, Event, Game
+
 from rulestack.narrate import chosen_action
 
 ZONE_WORDS = {"deck": "the deck", "digi_egg_deck": "the Digi-Egg deck", "hand": "the hand", "security": "security",
@@ -14,13 +16,13 @@ ZONE_WORDS = {"deck": "the deck", "digi_egg_deck": "the Digi-Egg deck", "hand": 
               "digivolution_cards": "under a Digimon", "no_area": "no area"}
 
 
-def _who(game: Any, player: Any) -> str:
+def _who(game: Game, player: Any) -> str:
     if player is None:
         return "the rules"
     return game.player(player).name
 
 
-def _name(game: Any, card_id: Any, event: Any = None, viewer: Any = None) -> str:
+def _name(game: Game, card_id: Any, event: Event | None = None, viewer: Any = None) -> str:
     if card_id is None:
         return "a card"
     if event is not None:
@@ -34,7 +36,7 @@ def _zone(z: Any) -> str:
     return ZONE_WORDS.get(z, str(z))
 
 
-def _memory(game: Any, ev: Any, viewer: Any) -> str:
+def _memory(game: Game, ev: Any, viewer: Any) -> str:
     """The memory gauge (3-2): where the memory stands after a payment, a gain, a loss or a pass."""
     if ev.get("why") == "set":
         return "The memory gauge is set at 0."
@@ -56,44 +58,44 @@ def _memory(game: Any, ev: Any, viewer: Any) -> str:
 
 
 def _move(verb: str) -> Callable[[Any, Any, Any], str]:
-    def tell(game: Any, ev: Any, viewer: Any) -> str:
+    def tell(game: Game, ev: Any, viewer: Any) -> str:
         return verb.format(who=_who(game, ev.player if ev.player is not None else ev.get("to_player")),
                            card=_name(game, ev.get("card"), ev, viewer), to=_zone(ev.get("to")),
                            frm=_zone(ev.get("from")))
     return tell
 
 
-def _attack(game: Any, ev: Any, viewer: Any) -> str:
+def _attack(game: Game, ev: Any, viewer: Any) -> str:
     target = "their opponent" if ev.get("target") is None else _name(game, ev.get("target"))
     return f"{_who(game, ev.player)}'s {_name(game, ev.get('card'))} attacks {target}."
 
 
-def _battled(game: Any, ev: Any, viewer: Any) -> str:
+def _battled(game: Game, ev: Any, viewer: Any) -> str:
     losers = ", ".join(_name(game, c) for c in ev.get("losers", ())) or "nobody"
     return (f"Battle: {_name(game, ev.get('card'))} ({ev.get('dp')} DP) against {_name(game, ev.get('other'))} "
             f"({ev.get('other_dp')} DP); {losers} lost.")
 
 
-def _security_battle(game: Any, ev: Any, viewer: Any) -> str:
+def _security_battle(game: Game, ev: Any, viewer: Any) -> str:
     result = "the checking Digimon lost" if ev.get("checker_lost") else "the Security Digimon lost"
     return (f"Security battle: {_name(game, ev.get('card'))} ({ev.get('dp')} DP) against the Security Digimon "
             f"{_name(game, ev.get('security'))} ({ev.get('security_dp')} DP); {result}.")
 
 
-def _status(game: Any, ev: Any, viewer: Any) -> str:
+def _status(game: Game, ev: Any, viewer: Any) -> str:
     card = _name(game, ev.get("card"))
     if ev.get("key") == "suspended":
         return f"{card} is {'suspended' if ev.get('value') else 'unsuspended'}."
     return f"{card}: {ev.get('key')} is now {ev.get('value')}."
 
 
-def _activated(game: Any, ev: Any, viewer: Any) -> str:
+def _activated(game: Game, ev: Any, viewer: Any) -> str:
     card = game.card(ev.get("card"))
     ab = card.definition.abilities[ev.get("ability")]
     return f"{_who(game, ev.player)} activates {card.name}'s {ab.label} effect."
 
 
-def _effect_began(game: Any, ev: Any, viewer: Any) -> str:
+def _effect_began(game: Game, ev: Any, viewer: Any) -> str:
     """A lasting effect on Digimon: "Greymon gets +3000 DP (Shadow Wing)", "Garudamon can't block"."""
     what = str(ev.get("attr") or "")
     value = ev.get("value")
@@ -185,7 +187,7 @@ NARRATORS: dict[str, Callable[[Any, Any, Any], str]] = {
 }
 
 
-def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
+def narrate(game: Game, event: Event, viewer: int | None) -> str | None:
     """One line for ``event`` as ``viewer`` may see it, or ``None`` for an event kind this system
     does not know (another plugin, or the host, may tell it)."""
     teller = NARRATORS.get(event.kind)
@@ -198,7 +200,7 @@ PASSES = {"breeding phase": "{who} does nothing in the breeding phase.",
           "block timing": "{who} does not block."}
 
 
-def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+def narrate_decision(game: Game, decision: Decision, answer: Any, viewer: int | None) -> str | None:
     """A pass in the Digimon Card Game's words: leaving the breeding area as it is, passing the
     main phase (the memory goes to 3 on the opponent's side), not blocking."""
     action = chosen_action(decision, answer)

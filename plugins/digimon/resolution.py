@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Activation, PendingTrigger
+from rulestack import Activation, Game, PendingTrigger
 from rulestack.state import Card
 
 from . import abilities, areas
@@ -30,7 +30,7 @@ from . import abilities, areas
 QUEUE = "pending_effects"
 
 
-def settle(game: Any) -> None:
+def settle(game: Game) -> None:
     """Rule checks, then every pending effect in the order of 15-4, until none is left."""
     while True:
         game.run_state_checks()
@@ -50,7 +50,7 @@ def settle(game: Any) -> None:
         activate_pending(game, trig)
 
 
-def _pick(game: Any, batch: list[PendingTrigger]) -> PendingTrigger:
+def _pick(game: Game, batch: list[PendingTrigger]) -> PendingTrigger:
     """15-4-3-5: the turn player chooses one of their pending effects; when they have none left,
     the non-turn player chooses one of theirs."""
     for p in game.apnap():
@@ -63,17 +63,17 @@ def _pick(game: Any, batch: list[PendingTrigger]) -> PendingTrigger:
     return batch[0]
 
 
-def describe(game: Any, trig: PendingTrigger) -> str:
+def describe(game: Game, trig: PendingTrigger) -> str:
     card = game.card(trig.card)
     return f"{card.name} {card.definition.abilities[trig.ability].label}"
 
 
-def order_triggers(game: Any, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
+def order_triggers(game: Game, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
     """The host's batch in the order it triggered; :func:`_pick` asks at each step (15-4-3-4)."""
     return triggers
 
 
-def lapsed(game: Any, trig: PendingTrigger) -> str | None:
+def lapsed(game: Game, trig: PendingTrigger) -> str | None:
     """Why a pending effect can no longer activate (15-4-4), or ``None``."""
     card = game.card(trig.card)
     ab = card.definition.abilities[trig.ability]
@@ -92,7 +92,7 @@ def lapsed(game: Any, trig: PendingTrigger) -> str | None:
     return None
 
 
-def activate_pending(game: Any, trig: PendingTrigger) -> None:
+def activate_pending(game: Game, trig: PendingTrigger) -> None:
     """Activate one pending effect now, unless it lapsed; an optional one only if its player agrees."""
     card = game.card(trig.card)
     ab = card.definition.abilities[trig.ability]
@@ -113,14 +113,14 @@ def activate_pending(game: Any, trig: PendingTrigger) -> None:
         resolve_activated(game)
 
 
-def resolve_activated(game: Any) -> None:
+def resolve_activated(game: Game) -> None:
     """Process what was just activated (15-4-1-1); there is never more than one item."""
     stack = game.state.stack
     while stack:
         game.resolve(game.journal.pop(stack))
 
 
-def interrupt(game: Any) -> None:
+def interrupt(game: Game) -> None:
     """Immediate-type effects (15-8-5): those triggered by the event just recorded activate now,
     right before the cause, the turn player's first; they trigger only with each other (15-8-5-3)."""
     pending = list(game.state.pending)
@@ -135,7 +135,7 @@ def interrupt(game: Any) -> None:
         activate_pending(game, trig)
 
 
-def activate_security(game: Any, card: Card, player: int) -> bool:
+def activate_security(game: Game, card: Card, player: int) -> bool:
     """A checked card's [Security] effect activates at once, without pending (15-16-10-2); no
     cost is paid and colour requirements don't apply (4-22-5, MAN). Returns whether it did."""
     for ab in card.definition.abilities:

@@ -10,7 +10,7 @@ import weakref
 from collections import Counter
 from typing import Any
 
-from rulestack import Cause, Modifier
+from rulestack import Cause, Game, Modifier
 
 from . import abilities, areas, stacks
 from .areas import BATTLE, BREEDING, PLACED_BY_EFFECT
@@ -38,7 +38,7 @@ def _definition_lowers_dp(definition: Any) -> bool:
 _GAME_TEXTS: "weakref.WeakKeyDictionary[Any, tuple[int, bool]]" = weakref.WeakKeyDictionary()
 
 
-def dp_can_be_zero(game: Any) -> bool:
+def dp_can_be_zero(game: Game) -> bool:
     """Whether any Digimon's DP could be 0 now: a lasting effect or a card's text that lowers or
     sets DP. When none can, a rule check needs no derived values (they are costly to compute)."""
     for eff in game.state.effects:
@@ -52,7 +52,7 @@ def dp_can_be_zero(game: Any) -> bool:
     return known[1]
 
 
-def rule_check(game: Any) -> bool:
+def rule_check(game: Game) -> bool:
     """One rule check (the ``state_checks`` hook). Returns whether anything happened."""
     deleted, trashed = [], []
     check_dp = dp_can_be_zero(game)
@@ -78,7 +78,7 @@ def rule_check(game: Any) -> bool:
     return bool(deleted or trashed)
 
 
-def inherited_modifiers(game: Any) -> list[Modifier]:
+def inherited_modifiers(game: Game) -> list[Modifier]:
     """The inherited persistent effects of every Digimon in the battle area (15-3): each
     digivolution card's inherited ``static`` ability applies to the Digimon it is under."""
     out: list[Modifier] = []
@@ -103,7 +103,7 @@ def inherited_modifiers(game: Any) -> list[Modifier]:
 
 # -- deck rules (1-4-1) ------------------------------------------------------------------------------
 
-def deck_problems(game: Any, deck: Any) -> list[str]:
+def deck_problems(game: Game, deck: Any) -> list[str]:
     """1-4-1: exactly 50 cards with at most 4 of each card number, and a Digi-Egg deck of 0 to 5
     Digi-Egg cards with at most 4 of each."""
     problems = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 from rulestack.state import Card
 
 from . import areas, stacks
@@ -17,12 +17,12 @@ from .areas import DECK, NO_AREA, SECURITY
 from .resolution import activate_security, settle
 
 
-def checks(game: Any, card: Card) -> int:
+def checks(game: Game, card: Card) -> int:
     """How many cards the Digimon checks: 1 plus its <Security Attack> (16-4); never below 0."""
     return max(0, 1 + (game.value(card, "security_attack") or 0))
 
 
-def check(game: Any, checker: Card, defender: int, *, piercing: bool = False) -> None:
+def check(game: Game, checker: Card, defender: int, *, piercing: bool = False) -> None:
     """One security check (13-1-2): the cards one at a time (13-1-3), while the checker is in the
     battle area (13-1-5) and the defender has security left. <Security Attack> changes apply as
     soon as they are gained, even mid-check (16-4-2)."""
@@ -49,7 +49,7 @@ def check(game: Any, checker: Card, defender: int, *, piercing: bool = False) ->
         settle(game)
 
 
-def _security_battle(game: Any, checker: Card, sec: Card) -> None:
+def _security_battle(game: Game, checker: Card, sec: Card) -> None:
     """13-1-8-3, 14: the Security Digimon battles the checker; it is not deleted when it loses
     (14-2-3); <Jamming> keeps the checker from being deleted by it (16-9)."""
     dp_checker, dp_sec = areas.dp(game, checker), areas.dp(game, sec)
@@ -64,7 +64,7 @@ def _security_battle(game: Any, checker: Card, sec: Card) -> None:
                           security_battle=True, alone=dp_sec > dp_checker)
 
 
-def recover(game: Any, player: int, n: int, *, source: int | None = None) -> int:
+def recover(game: Game, player: int, n: int, *, source: int | None = None) -> int:
     """<Recovery +N (Deck)> (16-6): the top N cards of the deck go face down on top of security."""
     moved = 0
     for _ in range(n):
@@ -77,7 +77,7 @@ def recover(game: Any, player: int, n: int, *, source: int | None = None) -> int
     return moved
 
 
-def trash_top(game: Any, player: int, n: int, *, source: int | None = None, by: int | None = None) -> int:
+def trash_top(game: Game, player: int, n: int, *, source: int | None = None, by: int | None = None) -> int:
     """Trash the top ``n`` security cards (not checking them)."""
     done = 0
     for _ in range(n):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 from rulestack.state import Card
 
 from . import areas
@@ -18,7 +18,7 @@ from .areas import BATTLE, BREEDING, PLACED_BY_EFFECT, PLACED_TURN, SOURCES, SUS
 KEPT_STATUSES = (SUSPENDED, PLACED_TURN)
 
 
-def place(game: Any, card: Card, player: int, zone: str = BATTLE, *, cause: str = Cause.ACTION,
+def place(game: Game, card: Card, player: int, zone: str = BATTLE, *, cause: str = Cause.ACTION,
           source: int | None = None, kind: str = "played", by_effect: bool = False) -> Card:
     """Place a card on the field unsuspended (3-4-3), recording ``kind`` (``played`` triggers
     [On Play], 15-16-2-1)."""
@@ -29,7 +29,7 @@ def place(game: Any, card: Card, player: int, zone: str = BATTLE, *, cause: str 
     return card
 
 
-def put_under(game: Any, card: Card, top: Card, *, position: str = "top", cause: str = Cause.RULE,
+def put_under(game: Game, card: Card, top: Card, *, position: str = "top", cause: str = Cause.RULE,
               source: int | None = None, by: int | None = None) -> None:
     """Make ``card`` a digivolution card of ``top`` (at the top of its stack of sources, or the
     bottom)."""
@@ -46,7 +46,7 @@ def put_under(game: Any, card: Card, top: Card, *, position: str = "top", cause:
     game.set(card, "attached_to", top.id)
 
 
-def digivolve(game: Any, card: Card, target: Card, *, cause: str = Cause.ACTION, source: int | None = None) -> Card:
+def digivolve(game: Game, card: Card, target: Card, *, cause: str = Cause.ACTION, source: int | None = None) -> Card:
     """Stack ``card`` on top of ``target`` (8-1-3-3): the old top card and its sources go under the
     new one, which keeps the Digimon's orientation, its placed turn and the effects on it.
     Records ``digivolved``; the caller draws the bonus card."""
@@ -66,7 +66,7 @@ def digivolve(game: Any, card: Card, target: Card, *, cause: str = Cause.ACTION,
     return card
 
 
-def leave_field(game: Any, top: Card, zone: str, *, cause: str, source: int | None = None, by: int | None = None,
+def leave_field(game: Game, top: Card, zone: str, *, cause: str, source: int | None = None, by: int | None = None,
                 kind: str = "moved", **extra: Any) -> None:
     """Move a Digimon's top card to ``zone``; the cards under it are trashed at the same time (4-7-8)."""
     under = areas.sources(game, top)
@@ -75,7 +75,7 @@ def leave_field(game: Any, top: Card, zone: str, *, cause: str, source: int | No
         game.move(s, TRASH, s.owner, cause=cause, source=source, by=by, kind="trashed_with_stack")
 
 
-def delete(game: Any, top: Card, *, cause: str, source: int | None = None, by: int | None = None,
+def delete(game: Game, top: Card, *, cause: str, source: int | None = None, by: int | None = None,
            **extra: Any) -> bool:
     """Delete a Digimon (4-15): record ``deleted`` while it is still on the field, so [On Deletion]
     triggers for the card that was the top card (15-8-3-5), then trash it with its stack."""
@@ -92,7 +92,7 @@ def delete(game: Any, top: Card, *, cause: str, source: int | None = None, by: i
 PREVENTED = "deletion_prevented_for"
 
 
-def _survives_would_be_deleted(game: Any, top: Card, cause: str, source: int | None, by: int | None) -> bool:
+def _survives_would_be_deleted(game: Game, top: Card, cause: str, source: int | None, by: int | None) -> bool:
     """Immediate-type "when this Digimon would be deleted" effects interrupt right before the
     deletion (15-8-5-1/-2); one that prevents it (``ctx:prevent_deletion``) or moves the Digimon
     away means it is not deleted. Returns whether the deletion goes ahead."""
@@ -107,12 +107,12 @@ def _survives_would_be_deleted(game: Any, top: Card, cause: str, source: int | N
     return not prevented and top.zone == BATTLE and top.generation == gen
 
 
-def prevent_deletion(game: Any, top: Card) -> None:
+def prevent_deletion(game: Game, top: Card) -> None:
     """Mark the Digimon about to be deleted as not deleted (an immediate-type effect's processing)."""
     game.set_value(None, PREVENTED, (top.id, top.generation))
 
 
-def trash(game: Any, card: Card, *, cause: str, source: int | None = None, by: int | None = None) -> None:
+def trash(game: Game, card: Card, *, cause: str, source: int | None = None, by: int | None = None) -> None:
     """Trash a card (not a deletion, 4-16-3); a top card takes its stack along."""
     if card.zone in (BATTLE, BREEDING):
         leave_field(game, card, TRASH, cause=cause, source=source, by=by, kind="trashed")
@@ -120,13 +120,13 @@ def trash(game: Any, card: Card, *, cause: str, source: int | None = None, by: i
         game.move(card, TRASH, card.owner, cause=cause, source=source, by=by, kind="trashed")
 
 
-def to_hand(game: Any, top: Card, *, cause: str = Cause.EFFECT, source: int | None = None,
+def to_hand(game: Game, top: Card, *, cause: str = Cause.EFFECT, source: int | None = None,
             by: int | None = None) -> None:
     """Return a Digimon to its owner's hand; its digivolution cards are trashed (4-7-8)."""
     leave_field(game, top, areas.HAND, cause=cause, source=source, by=by, kind="returned_to_hand")
 
 
-def trash_sources(game: Any, top: Card, n: int, *, from_bottom: bool = True, cause: str = Cause.EFFECT,
+def trash_sources(game: Game, top: Card, n: int, *, from_bottom: bool = True, cause: str = Cause.EFFECT,
                   source: int | None = None, by: int | None = None) -> int:
     """Trash ``n`` of a Digimon's digivolution cards from the bottom (or the top)."""
     under = areas.sources(game, top)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import GameSystem, hookimpl
+from rulestack import Ability, Action, Activation, Card, Decision, Event, Game, GameSystem, hookimpl, Item
 from rulestack.system import CardStat
 
 from . import abilities, actions, areas, memory, narration, reference, resolution, rules, turn
@@ -67,64 +67,64 @@ class DigimonSystem(GameSystem):
 
     # -- preparation and turns -------------------------------------------------------------------------
     @hookimpl
-    def setup_game(self, game: Any) -> None:
+    def setup_game(self, game: Game) -> None:
         """5-2: shuffle, who goes first, opening hands and re-draws, security, memory at 0."""
         turn.setup(game)
 
     @hookimpl
-    def play_turn(self, game: Any) -> Any:
+    def play_turn(self, game: Game) -> Any:
         """Unsuspend, draw, breeding and main phases, and the end of turn (6)."""
         return turn.play_turn(game)
 
     @hookimpl
-    def legal_actions(self, game: Any, player: int, window: str) -> list:
+    def legal_actions(self, game: Game, player: int, window: str) -> list:
         """Breeding-phase, main-phase and block-timing actions (6-4, 6-5-1, 12)."""
         return actions.legal_actions(game, player, window)
 
     @hookimpl
-    def perform_action(self, game: Any, action: Any) -> Any:
+    def perform_action(self, game: Game, action: Action) -> Any:
         """Carry out one action as one transaction."""
         return actions.perform(game, action)
 
     # -- activation -----------------------------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | None:
+    def can_activate(self, game: Game, activation: Activation) -> bool | None:
         """[Main] timing (15-8-4-2), [Security] while checked, [Your Turn]/[Opponent's Turn]."""
         return actions.activation_allowed(game, activation)
 
     @hookimpl
-    def announce(self, game: Any, activation: Any) -> Any:
+    def announce(self, game: Game, activation: Activation) -> Any:
         """Using an Option reveals it and puts it in no area (9-1-9-1, 9-1-4, 9-1-6)."""
         return actions.announce(game, activation)
 
     @hookimpl
-    def cost_contributions(self, game: Any, activation: Any) -> list:
+    def cost_contributions(self, game: Game, activation: Activation) -> list:
         """An Option's use cost, in memory (9-1-9-2)."""
         return actions.cost_contributions(game, activation)
 
     @hookimpl
-    def after_resolve(self, game: Any, item: Any) -> None:
+    def after_resolve(self, game: Game, item: Item) -> None:
         """A used Option is trashed right after its [Main] effect unless placed in an area (9-1-5)."""
         actions.after_use(game, item)
 
     # -- rule checks, pending effects and values ------------------------------------------------------------
     @hookimpl
-    def state_checks(self, game: Any) -> bool:
+    def state_checks(self, game: Game) -> bool:
         """Rule checks (17-1-3), all at once."""
         return rules.rule_check(game)
 
     @hookimpl
-    def order_triggers(self, game: Any, triggers: list) -> list:
+    def order_triggers(self, game: Game, triggers: list) -> list:
         """Order kept; the players choose one at a time as each activates (15-4-3-4/-5)."""
         return resolution.order_triggers(game, triggers)
 
     @hookimpl
-    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool:
+    def ability_active(self, game: Game, card: Card, ability: Ability, event: Event) -> bool:
         """Where each effect works (15-1-7, 15-3, 3-4-7-4) and [Your Turn]/[Opponent's Turn]."""
         return abilities.functions_here(game, card, ability, event)
 
     @hookimpl
-    def modifiers(self, game: Any) -> list:
+    def modifiers(self, game: Game) -> list:
         """Inherited persistent effects apply to the Digimon their card is under (15-3)."""
         return rules.inherited_modifiers(game)
 
@@ -135,17 +135,17 @@ class DigimonSystem(GameSystem):
         return _expand(entry, abilities)
 
     @hookimpl
-    def validate_deck(self, game: Any, deck: Any) -> list:
+    def validate_deck(self, game: Game, deck: Any) -> list:
         """1-4-1: 50 cards, at most 4 of each card number, a Digi-Egg deck of 0 to 5."""
         return rules.deck_problems(game, deck)
 
     @hookimpl
-    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+    def narrate_event(self, game: Game, event: Event, viewer: int | None) -> str | None:
         """One line in the Digimon Card Game's words for an event this system records."""
         return narration.narrate(game, event, viewer)
 
     @hookimpl
-    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    def narrate_decision(self, game: Game, decision: Decision, answer: Any, viewer: int | None) -> str | None:
         return narration.narrate_decision(game, decision, answer, viewer)
 
 

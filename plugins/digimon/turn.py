@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 
 from . import areas, memory
 from .areas import BATTLE, BREEDING, DECK, EGG_DECK, HAND, SECURITY, SUSPENDED
@@ -16,7 +16,7 @@ PHASES = ("unsuspend", "draw", "breeding", "main")
 
 # -- setup ------------------------------------------------------------------------------------------
 
-def setup(game: Any) -> None:
+def setup(game: Game) -> None:
     """5-2-1: shuffle both decks, the winner of rock-paper-scissors goes first (5-2-1-3), draw 5,
     one re-draw each starting with the first player (5-2-1-5), 5 security cards each — the deck's
     top card becomes the bottom security card (5-2-1-6) — and the memory at 0 (5-2-1-7)."""
@@ -47,7 +47,7 @@ def setup(game: Any) -> None:
     game.record("memory", player=first, why="set", before=0, after=0, gauge=0)
 
 
-def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
+def draw(game: Game, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
     """Draw ``n`` cards one at a time; from an empty deck a draw is simply not carried out (1-3-2)."""
     drawn = 0
     for _ in range(n):
@@ -65,12 +65,12 @@ class TurnOver(Exception):
     """The turn end conditions are met (6-1-4-1): the turn ends with the current phase."""
 
 
-def check_turn_end(game: Any) -> None:
+def check_turn_end(game: Game) -> None:
     if memory.turn_ends(game, game.state.active_player):
         raise TurnOver()
 
 
-def play_turn(game: Any) -> bool:
+def play_turn(game: Game) -> bool:
     """Play the turn player's turn from the recorded phase (``None``: from the start). Whenever the
     memory is on the opponent's side once processing is over, the end of turn comes (6-6); if it
     comes back to 0 or more there, the main phase continues (6-6-4)."""
@@ -91,7 +91,7 @@ def play_turn(game: Any) -> bool:
         first = PHASES.index("main")
 
 
-def unsuspend_phase(game: Any) -> None:
+def unsuspend_phase(game: Game) -> None:
     """6-2: [Start of Your Turn] effects first (6-2-1-1); if they end the turn, the end of turn comes
     before unsuspending (6-2-1-2). Then the turn player's cards unsuspend, with the non-turn
     player's <Reboot> Digimon (16-11)."""
@@ -110,7 +110,7 @@ def unsuspend_phase(game: Any) -> None:
     settle(game)
 
 
-def draw_phase(game: Any) -> None:
+def draw_phase(game: Game) -> None:
     """6-3: draw 1, except the first player in their first turn. A player who must draw with an
     empty deck loses (1-2-3-2)."""
     p = game.state.active_player
@@ -125,7 +125,7 @@ def draw_phase(game: Any) -> None:
     settle(game)
 
 
-def breeding_phase(game: Any) -> None:
+def breeding_phase(game: Game) -> None:
     """6-4: hatch a Digi-Egg, move a Digimon out of the breeding area, or do nothing."""
     p = game.state.active_player
     game.set_phase("breeding")
@@ -133,7 +133,7 @@ def breeding_phase(game: Any) -> None:
     settle(game)
 
 
-def main_phase(game: Any) -> None:
+def main_phase(game: Game) -> None:
     """6-5: actions one at a time, only when nothing is left unresolved, until the turn ends."""
     p = game.state.active_player
     if game.state.phase != "main":
@@ -145,7 +145,7 @@ def main_phase(game: Any) -> None:
         settle(game)
 
 
-def end_of_turn(game: Any) -> bool:
+def end_of_turn(game: Game) -> bool:
     """6-6: the end-of-turn timing; its triggers and pending processing resolve (18-1). Returns
     False when the memory came back to 0 or more, so the turn goes on (6-6-4)."""
     p = game.state.active_player

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 from rulestack.context import ScriptUsageError
 
 from . import abilities, areas, memory, security, stacks, turn
@@ -173,12 +173,12 @@ def m_effect(ctx: Any, what: Any, spec: Any) -> int:
 SCRIPT_METHODS = {name[2:]: fn for name, fn in sorted(globals().items()) if name.startswith("m_") and callable(fn)}
 
 
-def _no_sources(game: Any, card: Any, want: Any, player: Any) -> bool:
+def _no_sources(game: Game, card: Card, want: Any, player: Any) -> bool:
     """Filter key ``no_sources``: the Digimon has no digivolution cards."""
     return bool(want) == (not areas.sources(game, card))
 
 
-def _sources_min(game: Any, card: Any, want: Any, player: Any) -> bool:
+def _sources_min(game: Game, card: Card, want: Any, player: Any) -> bool:
     """Filter key ``sources_min``: the Digimon has at least that many digivolution cards."""
     return len(areas.sources(game, card)) >= int(want)
 

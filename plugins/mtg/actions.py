@@ -7,7 +7,7 @@ from typing import Any
 
 from rulestack import Cause
 
-from . import rules, sagas
+from . import entering
 
 
 def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
@@ -26,12 +26,8 @@ def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source:
 def enter_battlefield(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE,
                       source: int | None = None) -> Any:
     """Put a card onto the battlefield under ``controller`` (a resolving permanent spell, 608.3, or
-    a land played, 305.1)."""
-    card = game.move(card, "battlefield", controller, cause=cause, source=source, by=controller)
-    if rules.is_creature(game, card):
-        game.set_status(card, "sick", True, quiet=True)
-    sagas.on_enter(game, card)
-    return card
+    a land played, 305.1), by the rules every route of entering applies (:mod:`.entering`)."""
+    return entering.enter(game, card, controller, cause=cause, source=source)
 
 
 def deal_damage(game: Any, source: Any, target: Any, amount: int, *, cause: str = Cause.EFFECT) -> int:

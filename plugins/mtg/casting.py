@@ -15,7 +15,7 @@ import attrs
 
 from rulestack import Action, Activation, Cause
 
-from . import actions, mana, rules, targets
+from . import actions, costs, mana, mana_pool, payment, rules, targets
 from .turn import MAIN_PHASES
 
 WINDOW = "priority"
@@ -51,18 +51,20 @@ def announce(game: Any, activation: Any) -> bool:
         card = game.move(activation.card, "stack", None, cause=Cause.RULE, by=activation.player, kind="cast")
         game.set(item, "kind", "spell")
         game.set(item, "generation", card.generation)
+    costs.announce(game, activation)
     targets.choose(game, activation)
     return True
 
 
 def assemble_cost(game: Any, activation: Any, components: list) -> list:
-    """601.2f: lock in the total cost; 601.2g: then, for the real payment only (the activation
-    has its item, targets are chosen), the player chooses which lands to tap when it matters.
-    The host's checks of feasibility assemble the cost before the item exists."""
-    total = mana.merge_mana(components)
+    """601.2f: lock in the total cost (:func:`costs.total_cost`); 601.2g: then, for the real
+    payment only (the activation has its item, targets are chosen), the player chooses which lands
+    to tap when it matters. The host's checks of feasibility assemble the cost before the item
+    exists."""
+    total = costs.total_cost(game, activation, components)
     if activation.item is not None and "mana_plan" not in activation.data:
         activation.data["mana_plan"] = None
-        mana.choose_plan(game, activation, total)
+        payment.choose_plan(game, activation, total)
     return total
 
 
@@ -116,6 +118,7 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
                 seen.add(card.name)
                 out.append(Action("play_land", player, card.id, label=f"play {card.name}"))
     out += castable(game, player, window, at_sorcery_speed)
+    out += mana_pool.actions(game, player)
     for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
         card = game.card(act.card)
         ab = card.definition.abilities[act.ability]
@@ -124,23 +127,29 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
 
 
 def castable(game: Any, player: int, window: str, at_sorcery_speed: bool) -> list[Action]:
-    """The spells ``player`` may cast now. Two cheap necessary conditions (enough untapped
-    lands for the printed mana value, since nothing in the pool reduces costs; instant speed when
-    it is not sorcery time) spare the full check (:meth:`Game.can_activate`, a dry-run payment)."""
+    """The spells ``player`` may cast now, one action per way of casting (its mana cost, with
+    kicker, an alternative cost). Two cheap necessary conditions (enough mana in the pool and
+    untapped lands for the least mana the cost can take, when nothing changes costs; instant speed
+    when it is not sorcery time) spare the full check (:meth:`Game.can_activate`, a dry-run
+    payment)."""
     out = []
-    lands = len(mana.sources(game, player))
+    mana_at_hand = -1 if costs.changers(game) else len(mana.sources(game, player)) + mana_pool.size(game, player)
     seen: set[str] = set()
     for card in game.cards_in("hand", player):
         if card.code in seen or rules.is_land(game, card):
             continue
         seen.add(card.code)
         for ab in card.definition.abilities:
-            if ab.kind != "spell" or sum(c.amount for c in ab.cost if c.kind == "mana") > lands:
+            if ab.kind != "spell":
+                continue
+            if mana_at_hand >= 0 and sum(mana.ManaCost.parse(str(c.params.get("mana", ""))).least_mana
+                                         for c in ab.cost if c.kind == "mana") > mana_at_hand:
                 continue
             if not at_sorcery_speed and not (rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")):
                 continue
             if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
-                out.append(Action("activate", player, card.id, ab.index, label=f"cast {card.name}"))
+                way = f" ({ab.label})" if ab.get("kicked") or ab.get("alternative") else ""
+                out.append(Action("activate", player, card.id, ab.index, label=f"cast {card.name}{way}"))
     return out
 
 
@@ -151,4 +160,6 @@ def perform_action(game: Any, action: Action) -> bool | None:
         game.record("land_played", cause=Cause.ACTION, player=action.player, card=card.id)
         actions.enter_battlefield(game, card, action.player, cause=Cause.ACTION)
         return True
+    if action.kind == mana_pool.ADD_MANA:
+        return mana_pool.activate(game, action)
     return None

@@ -1,7 +1,9 @@
 """Keyword expansion: what a card's data and script mean as abilities.
 
 * Every nonland card gets its spell ability — casting it for its mana cost (601) — so a vanilla
-  creature is one line of data and an instant's script only says what it does.
+  creature is one line of data and an instant's script only says what it does. A spell ability
+  with ``kicker`` is also castable kicked; one with ``alternative = true`` is cast for its own
+  cost instead of the mana cost (:mod:`.costs`).
 * ``{ kind = "chapter", chapters = {1, 2, 3, 4}, ... }`` is one chapter ability per number
   (714.2c), each triggering when lore counters make the count cross its number (714.2b).
 * Evergreen keywords (Flying, First strike, Trample ...) stay keyword flags that the rules read
@@ -42,7 +44,7 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
             out.extend(_chapters(entry, raw))
         elif kind == "spell":
             has_spell = True
-            out.append({**raw, "cost": mana + list(raw.get("cost", []))} if mana else raw)
+            out.extend(_ways_to_cast(raw, mana))
         else:
             out.append(raw)
     if not has_spell and "Land" not in types:
@@ -52,6 +54,22 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
         if not PERMANENT_TYPES.intersection(types):
             spell["text"] = "does nothing"
         out.append(spell)
+    return out
+
+
+def _ways_to_cast(raw: dict, mana: list[dict]) -> list[dict]:
+    """A ``spell`` ability is cast for the mana cost plus its additional costs; with
+    ``alternative = true`` for its own cost instead (118.9); with ``kicker = { costs }`` it is
+    also castable kicked, paying those costs too (702.33a: an optional additional cost), as one
+    more spell ability marked ``kicked`` (601.2b: the choice is made as it is cast)."""
+    own = list(raw.get("cost", []))
+    base = {k: v for k, v in raw.items() if k != "kicker"}
+    if raw.get("alternative"):
+        return [{**base, "cost": own}]
+    out = [{**base, "cost": mana + own} if mana or own else base]
+    kicker = raw.get("kicker")
+    if kicker:
+        out.append({**base, "cost": mana + own + list(kicker), "kicked": True, "label": "with kicker"})
     return out
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from rulestack import Cause
 from rulestack.context import ScriptUsageError
 
-from . import actions, rules, targets
+from . import actions, mana_pool, rules, targets
 
 
 def _card_ids(ctx: Any, what: Any) -> list[int]:
@@ -182,6 +182,30 @@ def m_top_of_library(ctx: Any, who: Any = "you") -> int | None:
 def m_is_type(ctx: Any, card: Any, kind: Any) -> bool:
     """Whether a card has a card type now (``"Creature"``, ``"Land"`` ...)."""
     return rules.has_type(ctx.game, ctx.card_of(card), str(kind))
+
+
+def m_x(ctx: Any) -> int:
+    """The value of X announced for this spell or ability (601.2b, 107.3a); 0 when it has no X
+    or is not on the stack (107.3b)."""
+    item = ctx.item
+    return int(item.data.get("x", 0)) if item is not None else 0
+
+
+def m_kicked(ctx: Any) -> bool:
+    """Whether this spell was cast with its kicker paid (702.33d)."""
+    return bool(ctx.ability is not None and ctx.ability.get("kicked"))
+
+
+def m_add_mana(ctx: Any, mana: Any, who: Any = "you") -> str:
+    """Add mana to a player's mana pool (106.4): letters such as ``"R"``, ``"BBB"``, ``"C"``;
+    it empties as the step ends (500.4). Returns the pool after."""
+    text = str(mana).replace("{", "").replace("}", "")
+    player = ctx.who(who)
+    try:
+        mana_pool.add(ctx.game, player, text, source=ctx.source_id)
+    except ValueError as e:
+        raise ScriptUsageError(f"add_mana: {e}") from None
+    return ctx.game.value_of(player, mana_pool.POOL) or ""
 
 
 METHODS = {name[2:]: fn for name, fn in sorted(globals().items()) if name.startswith("m_") and callable(fn)}

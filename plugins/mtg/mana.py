@@ -1,14 +1,16 @@
-"""Mana: mana costs, the lands that make mana, and paying a cost by tapping them (601.2g-h).
+"""Mana: mana costs and their symbols (107.4, 202), the lands that make mana, and finding which
+lands pay a plain cost.
 
-There is no floating mana pool: a mana cost is a cost component (``{"mana", "{2}{W}"}``) whose
-payment taps the player's lands for exactly that mana, as one all-or-nothing step. Which lands get
-tapped is a choice of the player only when it matters (different lands would stay untapped);
-otherwise it is deterministic. The choice is made in :func:`choose_plan` while the spell or ability
-is announced, so the dry-run payments the host makes to check a cost never ask anyone anything.
+A cost is a :class:`ManaCost` parsed from its printed symbols — generic, {W}{U}{B}{R}{G}, {C},
+{X}, hybrid {R/W} and Phyrexian {R/P}. Where the mana goes and how a cost is paid: the pool in
+:mod:`.mana_pool`, payment in :mod:`.payment`, the choices of 601.2b and the total of 601.2f in
+:mod:`.costs`. Which lands get tapped is a choice of the player only when it matters (different
+lands would stay untapped); otherwise it is deterministic.
 """
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from typing import Any, Iterable
 
@@ -20,56 +22,143 @@ from . import rules
 
 #: The five colours in WUBRG order (105.1).
 COLORS = ("W", "U", "B", "R", "G")
+#: The types of mana (106.1b): the five colours and colorless ({C}, 107.4c).
+MANA_TYPES = COLORS + ("C",)
 #: The colour of mana each basic land type's intrinsic ability makes (305.6).
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+#: What paying a Phyrexian mana symbol with life costs (107.4f).
+PHYREXIAN_LIFE = 2
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
 @attrs.frozen
 class ManaCost:
-    """A mana cost: a generic amount and the coloured symbols (hybrid, Phyrexian and X costs are
-    not in the card pool)."""
+    """A mana cost (107.4, 202.1): a generic amount, coloured and colorless symbols, hybrid
+    symbols (``"R/W"``: either colour, 107.4e), Phyrexian symbols (a colour: that mana or 2 life,
+    107.4f) and the number of {X} symbols (107.3). A cost with only generic, coloured and
+    colorless symbols is *plain*: it is paid with mana alone."""
 
     generic: int = 0
     colored: tuple[tuple[str, int], ...] = ()
+    hybrid: tuple[str, ...] = ()
+    phyrexian: tuple[str, ...] = ()
+    x: int = 0
+    colorless: int = 0
 
     @staticmethod
     @functools.lru_cache(maxsize=None)
     def parse(text: str) -> "ManaCost":
-        """Parse ``"{2}{W}{W}"``; an empty string is a cost of {0}."""
-        generic = 0
+        """Parse ``"{X}{2}{R/W}{G/P}{W}{W}"``; an empty string is a cost of {0}. Raises
+        ValueError naming the symbol it does not know."""
+        generic = x = colorless = 0
         counts = dict.fromkeys(COLORS, 0)
+        hybrid: list[str] = []
+        phyrexian: list[str] = []
         rest = _SYMBOL.sub("", text or "").strip()
         if rest:
-            raise ValueError(f"not a mana cost: {text!r}")
+            raise ValueError(f"not a mana cost: {text!r} (write symbols in braces: {{2}}{{R}}{{R/W}}{{G/P}}{{X}})")
         for sym in _SYMBOL.findall(text or ""):
+            parts = sym.split("/")
             if sym.isdigit():
                 generic += int(sym)
             elif sym in counts:
                 counts[sym] += 1
+            elif sym == "C":
+                colorless += 1
+            elif sym == "X":
+                x += 1
+            elif len(parts) == 2 and parts[0] in COLORS and parts[1] == "P":
+                phyrexian.append(parts[0])
+            elif len(parts) == 2 and parts[0] in COLORS and parts[1] in COLORS and parts[0] != parts[1]:
+                hybrid.append(sym)          # as printed: {R/W} for Boros, {W/U} for Azorius
             else:
-                raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r}")
-        return ManaCost(generic, tuple((c, n) for c, n in counts.items() if n))
+                raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r} (known: {{N}}, {{W}}{{U}}{{B}}{{R}}{{G}}, "
+                                 "{C}, {X}, hybrid {R/W}, Phyrexian {R/P})")
+        return ManaCost(generic, tuple((c, n) for c, n in counts.items() if n), tuple(sorted(hybrid)),
+                        tuple(sorted(phyrexian, key=COLORS.index)), x, colorless)
 
     @property
     def value(self) -> int:
-        """The mana value (202.3)."""
-        return self.generic + sum(n for _, n in self.colored)
+        """The mana value (202.3): each hybrid or Phyrexian symbol counts one, {X} zero (202.3e
+        off the stack)."""
+        return self.generic + self.colorless + sum(n for _, n in self.colored) + len(self.hybrid) + len(self.phyrexian)
+
+    @property
+    def least_mana(self) -> int:
+        """The least mana that can pay it with X = 0 (Phyrexian symbols paid with life)."""
+        return self.value - len(self.phyrexian)
 
     @property
     def colors(self) -> tuple[str, ...]:
-        return tuple(c for c, _ in self.colored)
+        """The colours of its symbols, hybrid and Phyrexian ones included (105.2, 202.2)."""
+        found = {c for c, _ in self.colored} | {c for h in self.hybrid for c in h.split("/")} | set(self.phyrexian)
+        return tuple(c for c in COLORS if c in found)
+
+    @property
+    def plain(self) -> bool:
+        """Paid with mana alone: no hybrid, Phyrexian or X symbol is left to choose for."""
+        return not (self.hybrid or self.phyrexian or self.x)
+
+    def count(self, color: str) -> int:
+        """How many plain symbols of ``color`` (``"C"`` for colorless)."""
+        if color == "C":
+            return self.colorless
+        return dict(self.colored).get(color, 0)
+
+    def with_x(self, value: int) -> "ManaCost":
+        """The cost with X = ``value`` (107.3a): each {X} adds that much generic mana."""
+        return attrs.evolve(self, generic=self.generic + self.x * value, x=0)
+
+    def with_generic(self, delta: int) -> "ManaCost":
+        """The cost with its generic part changed by ``delta``, never below {0} (601.2f: a
+        reduction lowers only the generic part)."""
+        return attrs.evolve(self, generic=max(0, self.generic + delta))
+
+    def resolved(self, hybrid: tuple[str, ...], phyrexian: tuple[bool, ...]) -> tuple["ManaCost", int]:
+        """The plain cost once a colour is chosen for each hybrid symbol (in order) and, for each
+        Phyrexian symbol, whether it is paid with life (601.2b); with the life to pay."""
+        counts = dict(self.colored)
+        for c in hybrid:
+            counts[c] = counts.get(c, 0) + 1
+        life = 0
+        for color, with_life in zip(self.phyrexian, phyrexian):
+            if with_life:
+                life += PHYREXIAN_LIFE
+            else:
+                counts[color] = counts.get(color, 0) + 1
+        plain = ManaCost(self.generic, tuple((c, counts[c]) for c in COLORS if counts.get(c)), (), (), self.x,
+                         self.colorless)
+        return plain, life
+
+    def resolutions(self) -> list[tuple["ManaCost", int, tuple[str, ...], tuple[bool, ...]]]:
+        """Every way to pay its hybrid and Phyrexian symbols: (plain cost, life, hybrid colours,
+        Phyrexian-with-life flags), cheapest in life first; one entry for a cost without them."""
+        out = []
+        seen = set()
+        for hyb in itertools.product(*[h.split("/") for h in self.hybrid]):
+            for phy in itertools.product((False, True), repeat=len(self.phyrexian)):
+                plain, life = self.resolved(tuple(hyb), tuple(phy))
+                if (plain, life) not in seen:
+                    seen.add((plain, life))
+                    out.append((plain, life, tuple(hyb), tuple(phy)))
+        return sorted(out, key=lambda r: r[1])
 
     def __add__(self, other: "ManaCost") -> "ManaCost":
         counts = dict(self.colored)
         for c, n in other.colored:
             counts[c] = counts.get(c, 0) + n
-        return ManaCost(self.generic + other.generic, tuple((c, counts[c]) for c in COLORS if counts.get(c)))
+        return ManaCost(self.generic + other.generic, tuple((c, counts[c]) for c in COLORS if counts.get(c)),
+                        tuple(sorted(self.hybrid + other.hybrid)),
+                        tuple(sorted(self.phyrexian + other.phyrexian, key=COLORS.index)),
+                        self.x + other.x, self.colorless + other.colorless)
 
     def __str__(self) -> str:
-        out = f"{{{self.generic}}}" if self.generic or not self.colored else ""
-        return out + "".join(f"{{{c}}}" * n for c, n in self.colored)
+        """The cost in symbols, generic first: ``{X}{2}{R/W}{G/P}{W}``; {0} when it is free."""
+        out = "{X}" * self.x + (f"{{{self.generic}}}" if self.generic else "") + "{C}" * self.colorless
+        out += "".join(f"{{{h}}}" for h in self.hybrid) + "".join(f"{{{c}/P}}" for c in self.phyrexian)
+        out += "".join(f"{{{c}}}" * n for c, n in self.colored)
+        return out or "{0}"
 
 
 def colors_of(text: str | None) -> tuple[str, ...]:
@@ -106,8 +195,8 @@ def sources(game: Any, player: int) -> list[tuple[int, frozenset[str]]]:
 def _assign_colored(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
     """Sources for the coloured symbols (a small matching, scarce colours and one-colour
     sources first), or ``None`` when they cannot all be paid."""
-    symbols = [c for c, n in cost.colored for _ in range(n)]
-    supply = {c: sum(1 for _, cs in srcs if c in cs) for c in COLORS}
+    symbols = [c for c, n in cost.colored for _ in range(n)] + ["C"] * cost.colorless
+    supply = {c: sum(1 for _, cs in srcs if c in cs) for c in MANA_TYPES}
     symbols.sort(key=lambda c: supply[c])
     order = sorted(srcs, key=lambda s: len(s[1]))
     used: list[int] = []
@@ -127,7 +216,7 @@ def _assign_colored(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> l
 
 
 def _kind(colors: frozenset[str]) -> str:
-    return "".join(c for c in COLORS if c in colors)
+    return "".join(c for c in MANA_TYPES if c in colors)
 
 
 def find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
@@ -211,28 +300,6 @@ def merge_mana(components: list[CostComponent]) -> list[CostComponent]:
     return [merged] + [c for c in components if c.kind != "mana"]
 
 
-class ManaCostKind(CostKind):
-    """Pay a mana cost by tapping lands (cause ``cost``). Raises
-    :class:`~rulestack.CostUnpayable` when the untapped lands cannot make the mana."""
-
-    label = "pay mana"
-
-    def pay(self, game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
-        cost = mana_of(component)
-        if cost.value == 0:
-            return {"mana": str(cost)}
-        srcs = sources(game, player)
-        plan = activation.data.get("mana_plan")
-        available = {sid for sid, _ in srcs}
-        if plan is None or not set(plan) <= available or find_payment(cost, [s for s in srcs if s[0] in plan]) is None:
-            plan = find_payment(cost, srcs)
-        if plan is None:
-            raise CostUnpayable(f"P{player} cannot make {cost} with untapped lands")
-        for sid in plan:
-            game.set_status(sid, "tapped", True, cause=Cause.COST, source=activation.card.id, by=player)
-        return {"mana": str(cost), "lands": list(plan)}
-
-
 class TapCostKind(CostKind):
     """The {T} symbol: tap this permanent (a creature needs to have been under its controller's
     control since their most recent turn began, or haste: 302.6)."""
@@ -247,22 +314,3 @@ class TapCostKind(CostKind):
             raise CostUnpayable(f"{card.name} has summoning sickness")
         game.set_status(card, "tapped", True, cause=Cause.COST, source=card.id, by=player)
         return {"tapped": [card.id]}
-
-
-def choose_plan(game: Any, activation: Any, components: list[CostComponent]) -> None:
-    """Let the player choose which lands to tap when it matters (601.2g); the plan is kept on the
-    activation for the payment that follows."""
-    mana = [c for c in components if c.kind == "mana"]
-    if not mana:
-        return
-    cost = mana_of(mana[0])
-    if cost.generic == 0:
-        return
-    plans = payment_plans(cost, sources(game, activation.player))
-    if len(plans) <= 1:
-        return
-    names = {c.id: c.name for c in game.cards_in("battlefield", activation.player)}
-    labels = ["tap " + ", ".join(names[s] for s in plan) for plan in plans]
-    pick = game.choose_option(activation.player, labels, f"pay {cost} for {activation.card.name}",
-                              source=activation.card.id)
-    activation.data["mana_plan"] = plans[pick]

@@ -35,8 +35,15 @@ def _moved(t: Teller, ev: Event) -> str | None:
     card = t.owned(cid)
     if how == "mulligan":
         return f"{who} puts {t.card(cid)} back into their library (mulligan)"
+    if ev.cause == Cause.COST:          # an additional or alternative cost (601.2h)
+        verb = {"sacrificed": "sacrifices", "discarded": "discards"}.get(how, "exiles" if dst == "exile" else "moves")
+        return f"{who} {verb} {t.card(cid)} to pay for {t.source() or 'a cost'}"
     if how == "discarded":
         return f"{who} discards {t.card(cid)} down to hand size (514.1)"
+    if how == "token":
+        return f"{t.player(ev.get('to_player'))} creates a {t.card(cid)} token{t.because()} (111.2)"
+    if dst == "battlefield" and src in ("exile", "graveyard", "hand", "library") and ev.cause == Cause.EFFECT:
+        return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control{t.because()}"
     if src == "stack" and dst == "battlefield":
         return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control"
     if src == "stack" and how == "resolved":
@@ -80,6 +87,8 @@ def _status(t: Teller, ev: Event) -> str | None:
     if not ev.get("value"):
         return f"{t.player(t.game.state.cards[ev.get('card')].controller)} untaps {card}"
     if ev.cause == Cause.COST:
+        if ev.source == ev.get("card"):
+            return f"{t.player(ev.player)} taps {card}" + (" for mana" if _is_land(t, ev.get("card")) else "")
         return f"{t.player(ev.player)} taps {card} for {t.source() or 'a cost'}"
     if ev.cause == Cause.ACTION:
         return ""   # told by the attack it is part of (508.1f)
@@ -119,6 +128,24 @@ def _damaged(t: Teller, ev: Event) -> str:
     return f"{src} deals {-(ev.get('delta') or 0)} damage to {t.player(ev.player)}: {life - (ev.get('delta') or 0)} → {life} life"
 
 
+def _is_land(t: Teller, cid: Any) -> bool:
+    card = t.game.state.cards.get(cid)
+    return card is not None and "Land" in (card.definition.fields.get("types") or ())
+
+
+def _mana(text: Any) -> str:
+    return "".join(f"{{{m}}}" for m in str(text or "")) or "no mana"
+
+
+def _mana_added(t: Teller, ev: Event) -> str:
+    src = t.source()
+    return (f"{t.player(ev.player)} adds {_mana(ev.get('mana'))}" + (f" with {src}" if src else "")
+            + f" (mana pool: {_mana(ev.get('pool'))}, 106.4)")
+#: How the replaceable events read (the ``event`` of a ``replaced`` event).
+_REPLACED = {"counters_added": "counters put", "create_tokens": "token creation", "damage": "damage",
+             "draw": "draw", "life_gain": "life gain", "life_loss": "life loss", "moved": "zone change"}
+
+
 _BY_KIND: dict[str, Any] = {
     "phase": _phase,
     "starting_player": lambda t, ev: f"{t.player(ev.get('value'))} plays first (103.1)",
@@ -142,6 +169,12 @@ _BY_KIND: dict[str, Any] = {
                                    f" for damage: {', '.join(t.card(b) for b in ev.get('blockers') or ())}"),
     "countered": lambda t, ev: f"{t.source() or 'an effect'} counters {t.card(ev.get('card'))}",
     "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
+    "mana_added": _mana_added,
+    "mana_emptied": lambda t, ev: (f"{t.player(ev.player)}'s unspent {_mana(ev.get('mana'))} empties from their "
+                                   f"mana pool as the {words(ev.get('step') or 'step')} ends (500.4)"),
+    "ceased": lambda t, ev: f"The {t.card(ev.get('card'))} token ceases to exist (704.5d)",
+    "replaced": lambda t, ev: (f"{t.source() or 'a replacement effect'} "
+                               f"{'prevents' if ev.get('prevented') else 'changes'} the {_REPLACED.get(ev.get('event'), ev.get('event'))} (614)"),
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",
 }
 

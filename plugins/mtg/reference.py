@@ -34,6 +34,11 @@ EVENT_KINDS = {
     "mulligan": EventKind("a player took a mulligan (103.5)", {"count": "mulligans so far"}),
     "starting_player": EventKind("the starting player was decided (103.1)",
                                  {"key": "starting_player", "value": "the player", "old": "nil"}),
+    "mana_added": EventKind("mana was added to a player's mana pool by a mana ability or an effect (106.4, 605)",
+                            {"mana": "the mana added (letters: W U B R G C)", "pool": "the pool after"}),
+    "mana_emptied": EventKind("a player's unspent mana emptied from their pool as a step or phase ended (500.4)",
+                              {"mana": "the mana lost", "step": "the step or phase that ended"}),
+    "ceased": EventKind("a token that had left the battlefield ceased to exist (704.5d, 111.7)", _MOVE),
     "lore_replacement_missing": EventKind("a Saga entered without its lore counter (714.3a, 2026 edition)",
                                           {"card": "the Saga", "why": "the rule"}),
 }
@@ -59,6 +64,7 @@ WINDOWS = {"priority": "a player holds priority (117): cast, activate, play a la
 
 PLAYER_VALUES = {
     "lands_played": "lands played this turn (305.2)",
+    "mana_pool": "the mana in the player's pool, as letters in WUBRGC order (\"RRG\"); empties as each step ends (106.4, 500.4)",
     "drew_from_empty": "true once the player had to draw from an empty library (704.5b)",
 }
 
@@ -75,6 +81,13 @@ KEYWORDS = {
     "Lifelink": "damage it deals also makes its controller gain that much life (702.15)",
     "Deathtouch": "any damage it deals to a creature is lethal (702.2)",
     "Menace": "can't be blocked except by two or more creatures (702.111)",
+    "Read ahead": "a Saga that enters at the chapter its controller chooses; lower chapters don't trigger (702.155)",
+}
+
+#: The events the MTG rules perform through the host's replacement machinery
+#: (rulestack.replacement), so that replacement and prevention abilities can change them (614, 615).
+REPLACEABLE_EVENTS = {
+    "create_tokens": {"player": "who creates them", "code": "the token's card code", "n": "how many"},
 }
 
 SETTINGS_DOCS = {
@@ -89,4 +102,5 @@ ZONE_DOCS = {
     "graveyard": "discarded, destroyed and resolved cards (404)",
     "exile": "cards removed from the game (406)",
     "stack": "spells and abilities waiting to resolve, shared (405)",
+    "nowhere": "no zone: tokens before they enter and after they cease to exist (111.7, 704.5d)",
 }

@@ -10,7 +10,7 @@ PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pla
 
 #: The keyword abilities the plugin understands (rules read them with ``has_keyword``).
 KEYWORDS = frozenset({"Flying", "First strike", "Double strike", "Trample", "Vigilance", "Haste", "Reach", "Flash",
-                      "Defender", "Lifelink", "Deathtouch", "Menace"})
+                      "Defender", "Lifelink", "Deathtouch", "Menace", "Read ahead"})
 
 
 #: Card fields that type-changing effects (layer 4) would change.

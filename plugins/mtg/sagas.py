@@ -46,7 +46,11 @@ def final_chapter(game: Any, card: Any) -> int:
 
 
 def crosses(game: Any, card: Any, event: Any, chapter: int) -> bool:
-    """Trigger key ``chapter``: the lore count was below ``chapter`` and became at least it."""
+    """Trigger key ``chapter``: the lore count was below ``chapter`` and became at least it; a
+    Saga entering with read ahead triggers only its chosen chapter (702.155c, :mod:`.read_ahead`)."""
+    floor = card.status.get("read_ahead")
+    if floor and chapter < floor:
+        return False
     return event.get("before", 0) < chapter <= event.get("after", 0)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from rulestack import Cause
 
-from . import actions, rules, sagas
+from . import actions, rules, sagas, tokens
 
 
 def check(game: Any) -> bool:
@@ -39,6 +39,7 @@ def check(game: Any) -> bool:
             doom(card, how)
     for card in sagas.to_sacrifice(game):                          # 704.5s / 714.4
         doom(card, "sacrificed")
+    ceasing = tokens.ceasing(game)                                 # 704.5d
     if losers:
         winners = [p.index for p in game.players if p.index not in losers]
         game.end_game(winners, "life total 0 or less (704.5a)" if any(
@@ -46,9 +47,11 @@ def check(game: Any) -> bool:
     for card, how in doomed:
         by = card.controller if how in ("sacrificed", "legend_rule") else None
         actions.to_graveyard(game, card, how, cause=Cause.RULE, by=by)
-    if not doomed:
+    for card in ceasing:
+        tokens.cease(game, card)
+    if not doomed and not ceasing:
         system.sba_clean_at, system.sba_clean_mark = game.journal.version, mark
-    return bool(doomed)
+    return bool(doomed or ceasing)
 
 
 def fingerprint(game: Any) -> tuple:
@@ -65,7 +68,7 @@ def fingerprint(game: Any) -> tuple:
         tuple(it.id for it in st.stack),
         tuple((t.card, t.ability) for t in st.pending),
         st.turn, st.active_player,
-    )
+    ) + tokens.fingerprint(game)
 
 
 def _legend_rule(game: Any) -> list[tuple[Any, str]]:

@@ -13,7 +13,8 @@ from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, Fu
 from rulestack.state import Visibility
 from rulestack.system import CardStat
 
-from . import casting, keywords, lua_api, mana, narration, reference, rules, sagas, sba, turn
+from . import (casting, costs, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas, sba, turn,
+               whynot)
 
 _TARGET = {"target": "table"}
 
@@ -45,6 +46,12 @@ def _f_not_color(game: Any, card: Any, want: Any, player: Any) -> bool:
     return not _f_color(game, card, want, player)
 
 
+def _f_not_types(game: Any, card: Any, want: Any, player: Any) -> bool:
+    """``not_types = "Creature"``: none of these card types (e.g. "noncreature spells")."""
+    wanted = want if isinstance(want, list) else [want]
+    return not any(rules.has_type(game, card, t) for t in wanted)
+
+
 def _f_in_combat(game: Any, card: Any, want: Any, player: Any) -> bool:
     return bool(card.status.get("attacking") or card.status.get("blocking") is not None) == bool(want)
 
@@ -68,6 +75,7 @@ class MTGSystem(GameSystem):
         ZoneSpec("graveyard", Visibility.PUBLIC, ordered=True),
         ZoneSpec("exile", Visibility.PUBLIC),
         ZoneSpec("stack", Visibility.PUBLIC, per_player=False, ordered=True),
+        ZoneSpec("nowhere", Visibility.PUBLIC, per_player=False),
     )
     deck_sections = {"main": "library"}
     card_fields = {
@@ -81,30 +89,41 @@ class MTGSystem(GameSystem):
         "colors": "list",
         "text": "string",
         "set": "string",
+        "token": "boolean",
     }
     ability_kinds = {
-        "spell": AbilityKind("spell", Role.ACTIVATED, keys=_TARGET, zones=("hand",),
-                             doc="casting the card (601); added for every nonland card with its mana cost"),
+        "spell": AbilityKind("spell", Role.ACTIVATED,
+                             keys={**_TARGET, "alternative": "boolean", "kicker": "list", "kicked": "boolean"},
+                             zones=("hand",),
+                             doc="casting the card (601); added for every nonland card with its mana cost; "
+                                 "'alternative = true': cast for its own cost instead (118.9); 'kicker = { costs }': "
+                                 "also castable kicked (702.33)"),
         "activated": AbilityKind("activated", Role.ACTIVATED, keys={**_TARGET, "sorcery_speed": "boolean"},
                                  zones=("battlefield",), doc="an activated ability of a permanent (602)"),
         "triggered": AbilityKind("triggered", Role.TRIGGERED, keys=_TARGET, required=frozenset({"trigger"}),
                                  doc="a triggered ability (603)"),
         "chapter": AbilityKind("chapter", Role.TRIGGERED, keys={**_TARGET, "chapter": "integer", "chapters": "list"},
                                doc="a Saga's chapter ability (714.2); 'chapters = {1, 2}' is one per number"),
-        "static": AbilityKind("static", Role.STATIC, doc="a static ability (604)"),
+        "static": AbilityKind("static", Role.STATIC, keys={"cost_change": "table"},
+                              doc="a static ability (604); 'cost_change = { amount = -1, spells = {filter}, "
+                                  "caster = \"you\" }' changes what spells cost (601.2f)"),
         "replacement": AbilityKind("replacement", Role.REPLACEMENT, doc="a replacement effect (614)"),
+        "enters": AbilityKind("enters", Role.STATIC,
+                              keys={"copy": "table", "counters": "table", "tapped": "boolean", "optional": "boolean"},
+                              doc="how the permanent enters (614.1c): as a copy (707.2), with counters, tapped"),
     }
     default_zones = {Role.ACTIVATED: ("battlefield",), Role.TRIGGERED: ("battlefield",),
                      Role.STATIC: ("battlefield",), Role.REPLACEMENT: ("battlefield",)}
     cost_kinds = {
-        "mana": mana.ManaCostKind(),
+        "mana": payment.ManaCostKind(),
         "tap": mana.TapCostKind(),
         "pay_life": FunctionCost(_pay_life, label="pay life"),
+        **costs.COST_KINDS,
     }
-    script_methods = lua_api.METHODS
+    script_methods = {**lua_api.METHODS, **lua_entry.METHODS}
     trigger_keys = {"chapter": sagas.crosses}
     filter_keys = {"color": _f_color, "not_color": _f_not_color, "in_combat": _f_in_combat,
-                   "permanent": _f_permanent}
+                   "permanent": _f_permanent, "not_types": _f_not_types}
     #: 613.1 (layers 1-6) and 613.4 (the sublayers of layer 7).
     layers = ("copy", "control", "text", "type", "color", "ability", "pt_cda", "pt_set", "pt_modify", "pt_switch")
     op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",
@@ -121,6 +140,7 @@ class MTGSystem(GameSystem):
     keywords = reference.KEYWORDS
     zone_docs = reference.ZONE_DOCS
     settings_docs = reference.SETTINGS_DOCS
+    replaceable_events = reference.REPLACEABLE_EVENTS
     card_resource = ("rulestack_cards", "mtg")
     sample_decks = ("white_weenie", "red_burn")
     targets_before_cost = True          # 601.2c before 601.2h
@@ -137,6 +157,8 @@ class MTGSystem(GameSystem):
         self.sba_clean_at: int = -1
         #: ... and the fingerprint of what they look at (sba.fingerprint) then.
         self.sba_clean_mark: tuple | None = None
+        #: Cache of costs.changers: (number of cards in the game, ids of cards with a cost_change ability).
+        self.cost_changer_cards: tuple[int, tuple[int, ...]] = (-1, ())
         if self.settings["cr"] not in sagas.EDITIONS:
             raise ConfigurationError(f"setting 'cr' must be one of {', '.join(sagas.EDITIONS)}, "
                                      f"not {self.settings['cr']!r}")
@@ -175,6 +197,11 @@ class MTGSystem(GameSystem):
     @hookimpl
     def assemble_cost(self, game: Any, activation: Any, components: list) -> list:
         return casting.assemble_cost(game, activation, components)
+
+    @hookimpl
+    def explain_refusal(self, game: Any, activation: Any, problem: str) -> str | None:
+        """Why not, in Magic's words: which part of the cost cannot be paid (:mod:`.whynot`)."""
+        return whynot.explain(game, activation, problem)
 
     @hookimpl
     def choice_rules(self, game: Any, request: Any) -> Any:
@@ -234,6 +261,8 @@ class MTGSystem(GameSystem):
             counts[code] = counts.get(code, 0) + 1
         for code, n in sorted(counts.items()):
             definition = game.pool.definition(code)
+            if definition.get("token"):
+                problems.append(f"{definition.name} is a token, not a card a deck can hold (111.1)")
             if n > self.max_copies and "Basic" not in (definition.get("supertypes") or ()):
                 problems.append(f"{n} copies of {definition.name} (at most {self.max_copies})")
         return problems

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from rulestack import Cause
 from rulestack.windows import ResponseWindow, acting_player, active_player, settle
 
-from . import actions, combat, rules, sagas
+from . import actions, combat, mana_pool, rules, sagas
 
 HAND_SIZE = 7
 STARTING_LIFE = 20
@@ -109,6 +109,7 @@ def play_turn(game: Any) -> bool:
         if step != "combat_damage":       # that step names itself: first strike comes first (510.4)
             game.set_phase(phase, step)
         STEP_ACTIONS[step or phase](game)
+        mana_pool.empty_all(game)        # 500.4: mana empties as each step and phase ends
     return True
 
 
@@ -155,6 +156,7 @@ def combat_damage_step(game: Any) -> None:
         game.set_phase("combat", "first_strike_damage")
         combat.combat_damage(game, "first")
         priority(game)
+        mana_pool.empty_all(game)
         game.set_phase("combat", "combat_damage")
         combat.combat_damage(game, "regular")
     else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rulestack import AbilityKind, CardDataError, Cause, Role
+from rulestack import Ability, AbilityKind, Card, CardDataError, Cause, Event, Game, Role
 from rulestack.context import relative_player
 
 from . import areas
@@ -129,7 +129,7 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
 
 # -- conditions (8-3-2) ---------------------------------------------------------------------------
 
-def conditions_met(game: Any, card: Any, ability: Any) -> bool:
+def conditions_met(game: Game, card: Card, ability: Ability) -> bool:
     """[DON!! xN] (10-2-9), [Your Turn] (10-2-11) and [Opponent's Turn] (10-2-12) all hold."""
     need = ability.get("don")
     if need and areas.given_don(card) < need:
@@ -141,7 +141,7 @@ def conditions_met(game: Any, card: Any, ability: Any) -> bool:
     return True
 
 
-def functions_here(game: Any, card: Any, ability: Any, event: Any) -> bool:
+def functions_here(game: Game, card: Card, ability: Ability, event: Event | None) -> bool:
     """Is the ability's card where its text functions (2-8-2), and do its conditions hold?"""
     zones = ability.get("zone") or DEFAULT_ZONES.get(ability.role)
     if zones:
@@ -153,7 +153,7 @@ def functions_here(game: Any, card: Any, ability: Any, event: Any) -> bool:
     return conditions_met(game, card, ability)
 
 
-def _owner_key(game: Any, card: Any, event: Any, want: Any) -> bool:
+def _owner_key(game: Game, card: Card, event: Event, want: Any) -> bool:
     """Trigger key ``owner``: the event's card belongs to that player (``"you"``/``"opponent"``),
     as in "when a card is added to *your* hand from your Life"."""
     cid = event.get("card")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Cause, IllegalAction
+from rulestack import Action, Activation, Card, Cause, Game, IllegalAction
 
 from . import abilities, areas, battle, don, play, prohibitions
 from .areas import FIELD, HAND, TRASH
@@ -18,7 +18,7 @@ from .resolution import resolve_activated
 PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter": "no more counters"}
 
 
-def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     """The ``legal_actions`` hook: passing is always offered (it ends the Main Phase, declines to
     block, or ends the Counter Step)."""
     acts = [Action("pass", player, label=PASS_LABELS.get(window, "pass"))]
@@ -39,12 +39,12 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
     return acts
 
 
-def play_cost(game: Any, card: Any) -> int:
+def play_cost(game: Game, card: Card) -> int:
     """The cost paid to play a card: negative costs count as 0 (1-3-6-2)."""
     return max(0, game.value(card, "cost") or 0)
 
 
-def play_actions(game: Any, player: int) -> list[Action]:
+def play_actions(game: Game, player: int) -> list[Action]:
     """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1)."""
     if prohibitions.prohibited(game, player, "play"):
         return []
@@ -53,7 +53,7 @@ def play_actions(game: Any, player: int) -> list[Action]:
             if areas.category(c) in ("character", "stage") and play_cost(game, c) <= active]
 
 
-def give_don_actions(game: Any, player: int) -> list[Action]:
+def give_don_actions(game: Game, player: int) -> list[Action]:
     """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable."""
     if not areas.active_don(game, player):
         return []
@@ -64,7 +64,7 @@ def give_don_actions(game: Any, player: int) -> list[Action]:
 _CARD_ACTIONS = frozenset({"play", "activate", "give_don", "attack", "block", "counter"})
 
 
-def perform(game: Any, action: Action) -> Any:
+def perform(game: Game, action: Action) -> Any:
     """Carry out one action (the ``perform_action`` hook)."""
     kind, player = action.kind, action.player
     if kind == "pass":
@@ -94,7 +94,7 @@ def perform(game: Any, action: Action) -> Any:
     return True
 
 
-def play_from_hand(game: Any, player: int, card: Any) -> None:
+def play_from_hand(game: Game, player: int, card: Card) -> None:
     """Reveal the card, rest DON!! equal to its cost, then play it (2-7-2, 2-7-4)."""
     cost = play_cost(game, card)
     active = areas.active_don(game, player)
@@ -106,7 +106,7 @@ def play_from_hand(game: Any, player: int, card: Any) -> None:
     play.play_card(game, card, player, cause=Cause.ACTION)
 
 
-def activate(game: Any, player: int, card: Any, ability: int, *, window: str | None = None) -> None:
+def activate(game: Game, player: int, card: Card, ability: int, *, window: str | None = None) -> None:
     """Activate and resolve: an Event from hand is a card activation (8-5-2), anything else an
     effect activation (8-5-3)."""
     ab = card.definition.abilities[ability]
@@ -115,7 +115,7 @@ def activate(game: Any, player: int, card: Any, ability: int, *, window: str | N
     resolve_activated(game)
 
 
-def activation_allowed(game: Any, activation: Any) -> bool | None:
+def activation_allowed(game: Game, activation: Activation) -> bool | None:
     """The ``can_activate`` hook: [Main] and [Activate: Main] only by the turn player in their Main
     Phase outside battle (10-2-2, 10-2-3); [Counter] only by the defender in the Counter Step
     (10-2-4); conditions met (8-3-2); text not invalidated (8-2-1-1: its cost cannot be paid)."""
@@ -138,7 +138,7 @@ def activation_allowed(game: Any, activation: Any) -> bool | None:
     return None
 
 
-def announce(game: Any, activation: Any) -> bool | None:
+def announce(game: Game, activation: Activation) -> bool | None:
     """The ``announce`` hook: a card whose effect is activated from hand is revealed (8-4-1-2), and
     an Event is trashed before its effect is carried out (8-4-2)."""
     card = activation.card

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from rulestack import ZoneSpec
+from rulestack import Ability, Game, ZoneSpec
 from rulestack.state import Card, Visibility
 
 DECK, HAND, LEADER, CHARACTER, STAGE = "deck", "hand", "leader", "character", "stage"
@@ -59,18 +59,18 @@ def is_rested(card: Card) -> bool:
     return bool(card.status.get(RESTED))
 
 
-def cards(game: Any, zone: str, player: int) -> list[Card]:
+def cards(game: Game, zone: str, player: int) -> list[Card]:
     """The cards in one of ``player``'s areas, bottom to top."""
     return game.cards_in(zone, player)
 
 
-def battlers(game: Any, player: int) -> Iterator[Card]:
+def battlers(game: Game, player: int) -> Iterator[Card]:
     """``player``'s Leader and Characters."""
     for zone in BATTLE_AREAS:
         yield from game.cards_in(zone, player)
 
 
-def leader(game: Any, player: int) -> Card | None:
+def leader(game: Game, player: int) -> Card | None:
     found = game.cards_in(LEADER, player)
     return found[0] if found else None
 
@@ -80,12 +80,12 @@ def given_don(card: Card) -> int:
     return card.status.get(DON_COUNT, 0)
 
 
-def active_don(game: Any, player: int) -> list[Card]:
+def active_don(game: Game, player: int) -> list[Card]:
     """The active DON!! cards in ``player``'s cost area."""
     return [c for c in game.cards_in(COST, player) if not c.status.get(RESTED)]
 
 
-def rested_don(game: Any, player: int) -> list[Card]:
+def rested_don(game: Game, player: int) -> list[Card]:
     """The rested DON!! cards in ``player``'s cost area."""
     return [c for c in game.cards_in(COST, player) if c.status.get(RESTED)]
 
@@ -94,7 +94,7 @@ def is_secret(zone: str | None) -> bool:
     return zone in SECRET_AREAS
 
 
-def is_card_activation(card: Card, ability: Any) -> bool:
+def is_card_activation(card: Card, ability: Ability) -> bool:
     """Is activating this ability using the Event card itself from hand (8-5-2)? An Event's
     [Main] and [Counter] are activated only that way (10-2-3, 10-2-4)."""
     return category(card) == "event" and ability.kind in ("main", "counter")

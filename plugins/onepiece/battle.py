@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from rulestack import Action, Cause
+from rulestack import Action, Cause, Game
 from rulestack.state import Card
 
 from . import areas, don, life, play, prohibitions
@@ -21,12 +21,12 @@ BATTLE = "battle"
 
 # -- who may attack, block and counter ------------------------------------------------------------
 
-def can_battle_this_turn(game: Any) -> bool:
+def can_battle_this_turn(game: Game) -> bool:
     """Neither player battles on their own first turn (6-5-6-1): turns 1 and 2 of the game."""
     return game.state.turn > 2
 
 
-def attackers(game: Any, player: int) -> Iterator[Card]:
+def attackers(game: Game, player: int) -> Iterator[Card]:
     """``player``'s active Leader and Characters that may attack now (7-1-1-1, 3-7-4, [Rush] 10-1-1)."""
     turn = game.state.turn
     if prohibitions.prohibited(game, player, "attack"):
@@ -39,14 +39,14 @@ def attackers(game: Any, player: int) -> Iterator[Card]:
         yield card
 
 
-def attack_targets(game: Any, player: int) -> Iterator[Card]:
+def attack_targets(game: Game, player: int) -> Iterator[Card]:
     """The opponent's Leader and rested Characters (7-1-1-2)."""
     opp = game.opponent(player)
     yield from game.cards_in(LEADER, opp)
     yield from (c for c in game.cards_in(CHARACTER, opp) if areas.is_rested(c))
 
 
-def attack_actions(game: Any, player: int) -> list[Action]:
+def attack_actions(game: Game, player: int) -> list[Action]:
     if not can_battle_this_turn(game) or game.value_of(None, BATTLE):
         return []
     targets = list(attack_targets(game, player))
@@ -54,7 +54,7 @@ def attack_actions(game: Any, player: int) -> list[Action]:
             for a in attackers(game, player) for t in targets]
 
 
-def blockers(game: Any, player: int) -> list[Card]:
+def blockers(game: Game, player: int) -> list[Card]:
     """The defender's Characters that may activate [Blocker] now (7-1-2-1, 10-1-4)."""
     battle = game.value_of(None, BATTLE)
     if not battle or battle.get("blocked"):
@@ -73,11 +73,11 @@ def blockers(game: Any, player: int) -> list[Card]:
     return out
 
 
-def block_actions(game: Any, player: int) -> list[Action]:
+def block_actions(game: Game, player: int) -> list[Action]:
     return [Action("block", player, c.id, label=f"block with {c.name}") for c in blockers(game, player)]
 
 
-def counter_actions(game: Any, player: int) -> list[Action]:
+def counter_actions(game: Game, player: int) -> list[Action]:
     """Counter Step: trash a Character card with a Counter value (7-1-3-2-1), or activate a
     [Counter] Event (7-1-3-2-2)."""
     out = []
@@ -88,20 +88,20 @@ def counter_actions(game: Any, player: int) -> list[Action]:
     return out + game.activatable(player, "counter", zones=[HAND], kinds=["counter"])
 
 
-def is_defending(game: Any, player: int, step: str = "counter") -> bool:
+def is_defending(game: Game, player: int, step: str = "counter") -> bool:
     battle = game.value_of(None, BATTLE)
     return bool(battle) and battle["defender"] == player and game.state.step == step
 
 
 # -- the steps ---------------------------------------------------------------------------------------
 
-def _update(game: Any, **changes: Any) -> dict:
+def _update(game: Game, **changes: Any) -> dict:
     battle = {**game.value_of(None, BATTLE), **changes}
     game.set_value(None, BATTLE, battle)
     return battle
 
 
-def _intact(game: Any) -> bool:
+def _intact(game: Game) -> bool:
     """Are the attacker and the target still the cards that started in their areas?"""
     battle = game.value_of(None, BATTLE)
     for key in ("attacker", "target"):
@@ -111,7 +111,7 @@ def _intact(game: Any) -> bool:
     return True
 
 
-def attack(game: Any, attacker: Card, target: Card) -> None:
+def attack(game: Game, attacker: Card, target: Card) -> None:
     """A whole battle (7-1), from declaring the attack to the end of the battle."""
     player, defender = attacker.controller, target.controller
     # Attack Step (7-1-1): rest the attacker, choose the target; [When Attacking] effects.
@@ -144,7 +144,7 @@ def attack(game: Any, attacker: Card, target: Card) -> None:
     end_battle(game)
 
 
-def block(game: Any, blocker: Card) -> None:
+def block(game: Game, blocker: Card) -> None:
     """Activate [Blocker]: rest it and make it the new target (10-1-4-1); [On Block] effects."""
     battle = game.value_of(None, BATTLE)
     don.set_rested(game, blocker, True, cause=Cause.ACTION, by=blocker.controller)
@@ -153,7 +153,7 @@ def block(game: Any, blocker: Card) -> None:
                 attacker=battle["attacker"])
 
 
-def use_counter(game: Any, card: Card) -> None:
+def use_counter(game: Game, card: Card) -> None:
     """Trash a Character card from hand for its Counter value: +value power to your Leader or one
     of your Characters during this battle (7-1-3-2-1)."""
     player = card.controller
@@ -166,7 +166,7 @@ def use_counter(game: Any, card: Card) -> None:
                     controller=player, cause=Cause.ACTION)
 
 
-def _damage_step(game: Any) -> None:
+def _damage_step(game: Game) -> None:
     battle = game.value_of(None, BATTLE)
     attacker, target = game.card(battle["attacker"]), game.card(battle["target"])
     attack_power = game.value(attacker, "power") or 0
@@ -184,7 +184,7 @@ def _damage_step(game: Any) -> None:
         play.ko(game, target, cause=Cause.BATTLE, source=attacker.id, by=attacker.controller)
 
 
-def end_battle(game: Any) -> None:
+def end_battle(game: Game) -> None:
     """End of the battle (7-1-5): "during this battle" effects end."""
     battle = game.value_of(None, BATTLE)
     game.set_phase("main", "end_of_battle")

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import Cause, Decision, Option
+from rulestack import Card, Cause, Decision, Game, Option
 from rulestack.decisions import CHOOSE
 
 from . import areas, rules
 from .areas import DECK, HAND
 
 
-def choice_rules(game: Any, request: Any) -> Any:
+def choice_rules(game: Game, request: Any) -> Any:
     """The ``choice_rules`` hook: unrevealed secret-area candidates make the choice declinable."""
     cards = game.state.cards
     if any(areas.is_secret(cards[c].zone) and not game.can_see(request.chooser, cards[c])
@@ -28,7 +28,7 @@ def choice_rules(game: Any, request: Any) -> Any:
     return request
 
 
-def search(game: Any, player: int, *, look: int, spec: Mapping[str, Any] | None, count: int = 1,
+def search(game: Game, player: int, *, look: int, spec: Mapping[str, Any] | None, count: int = 1,
            up_to: bool = True, rest: str = "bottom", source: int | None = None) -> list[int]:
     """Look at the top ``look`` cards of ``player``'s deck (they stay in the deck while looked at,
     11-3-2); choose up to ``count`` that match ``spec`` — or as many as possible unless ``up_to``;
@@ -68,6 +68,6 @@ def search(game: Any, player: int, *, look: int, spec: Mapping[str, Any] | None,
     return chosen
 
 
-def _face(card: Any, matches: bool) -> dict:
+def _face(card: Card, matches: bool) -> dict:
     """What the searcher sees of a card they look at: its face, even though it stays in a secret area."""
     return {"id": card.id, "code": card.code, "name": card.name, "owner": card.owner, "matches": matches}

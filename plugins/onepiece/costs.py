@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, CostUnpayable, FunctionCost
+from rulestack import Cause, CostUnpayable, FunctionCost, Game
 
 from . import areas, don, prohibitions
 from .areas import COST, GIVEN, HAND, TRASH
 
 
-def _pay_don(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def _pay_don(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     active = areas.active_don(game, player)
     if len(active) < comp.amount:
         raise CostUnpayable(f"needs {comp.amount} active DON!!, has {len(active)}")
@@ -30,11 +30,11 @@ def _pay_don(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> 
     return {"don": comp.amount}
 
 
-def _field_don(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+def _field_don(game: Game, player: int, comp: Any, act: Any) -> list[int]:
     return [c.id for z in (COST, GIVEN) for c in game.cards_in(z, player)]
 
 
-def _pay_don_minus(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def _pay_don_minus(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     if len(chosen) < comp.amount:
         raise CostUnpayable(f"needs {comp.amount} DON!! on your field to return")
     for cid in chosen:
@@ -45,11 +45,11 @@ def _pay_don_minus(game: Any, player: int, comp: Any, chosen: list[int], act: An
     return {"don_returned": len(chosen)}
 
 
-def _hand(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+def _hand(game: Game, player: int, comp: Any, act: Any) -> list[int]:
     return [c.id for c in game.cards_in(HAND, player) if c.id != act.card.id]
 
 
-def _pay_trash_hand(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def _pay_trash_hand(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     if prohibitions.prohibited(game, player, "trash_from_hand"):
         raise CostUnpayable("a permanent effect forbids trashing cards from your hand")
     if len(chosen) < comp.amount:
@@ -63,7 +63,7 @@ def _pay_trash_hand(game: Any, player: int, comp: Any, chosen: list[int], act: A
     return {"trashed": list(chosen)}
 
 
-def _pay_rest_self(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def _pay_rest_self(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     card = act.card
     if card.zone not in areas.FIELD or areas.is_rested(card):
         raise CostUnpayable(f"{card.name} is not an active card on the field")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Game
 
-def problems(game: Any, deck: Any) -> list[str]:
+
+def problems(game: Game, deck: Any) -> list[str]:
     """What is wrong with a deck (empty when it is legal)."""
     found: list[str] = []
     defs = {code: game.pool.definition(code) for code in deck.all_codes()}

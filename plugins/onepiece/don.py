@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 from rulestack.state import Card
 
 from . import areas
 from .areas import COST, DON_COUNT, DON_DECK, GIVEN, HOST_GENERATION, RESTED
 
 
-def add_from_don_deck(game: Any, player: int, n: int) -> int:
+def add_from_don_deck(game: Game, player: int, n: int) -> int:
     """Put up to ``n`` DON!! cards from the DON!! deck into the cost area, active (6-4)."""
     added = 0
     for _ in range(n):
@@ -29,7 +29,7 @@ def add_from_don_deck(game: Any, player: int, n: int) -> int:
     return added
 
 
-def set_rested(game: Any, card: Card, rested: bool, *, cause: str = Cause.RULE, source: int | None = None,
+def set_rested(game: Game, card: Card, rested: bool, *, cause: str = Cause.RULE, source: int | None = None,
                by: int | None = None) -> bool:
     """Rest a card or set it active; nothing happens if it is already so (1-3-2-1)."""
     if bool(card.status.get(RESTED)) == rested:
@@ -38,7 +38,7 @@ def set_rested(game: Any, card: Card, rested: bool, *, cause: str = Cause.RULE, 
     return True
 
 
-def give(game: Any, don: Card, target: Card, *, cause: str = Cause.ACTION, source: int | None = None,
+def give(game: Game, don: Card, target: Card, *, cause: str = Cause.ACTION, source: int | None = None,
          by: int | None = None) -> None:
     """Give one DON!! card from the cost area to a Leader or Character (6-5-5-1)."""
     game.move(don, GIVEN, don.owner, cause=cause, source=source, by=by, kind="don_given", to_card=target.id)
@@ -47,12 +47,12 @@ def give(game: Any, don: Card, target: Card, *, cause: str = Cause.ACTION, sourc
     game.set_status(target, DON_COUNT, areas.given_don(target) + 1, quiet=True)
 
 
-def given_to(game: Any, card: Card) -> list[Card]:
+def given_to(game: Game, card: Card) -> list[Card]:
     """The DON!! cards under ``card``."""
     return [d for d in game.cards_in(GIVEN, card.owner) if d.attached_to == card.id]
 
 
-def return_to_cost(game: Any, don: Card, *, cause: str = Cause.RULE) -> None:
+def return_to_cost(game: Game, don: Card, *, cause: str = Cause.RULE) -> None:
     """Put a given DON!! back in its owner's cost area, rested (6-2-3, 6-5-5-4)."""
     host = game.card(don.attached_to) if don.attached_to is not None else None
     game.move(don, COST, don.owner, cause=cause)
@@ -62,13 +62,13 @@ def return_to_cost(game: Any, don: Card, *, cause: str = Cause.RULE) -> None:
         game.set_status(host, DON_COUNT, max(0, areas.given_don(host) - 1) or None, quiet=True)
 
 
-def return_all_given(game: Any, player: int) -> None:
+def return_all_given(game: Game, player: int) -> None:
     """Refresh Phase: every DON!! given to ``player``'s cards returns to the cost area (6-2-3)."""
     for don in list(game.cards_in(GIVEN, player)):
         return_to_cost(game, don)
 
 
-def return_orphans(game: Any) -> bool:
+def return_orphans(game: Game) -> bool:
     """DON!! under a card that has left its area go back to the cost area rested (6-5-5-4)."""
     changed = False
     for p in range(len(game.players)):
@@ -81,7 +81,7 @@ def return_orphans(game: Any) -> bool:
     return changed
 
 
-def to_don_deck(game: Any, don: Card, *, cause: str = Cause.COST, source: int | None = None,
+def to_don_deck(game: Game, don: Card, *, cause: str = Cause.COST, source: int | None = None,
                 by: int | None = None) -> None:
     """Return a DON!! card (from the cost area or from under a card) to the DON!! deck (DON!! -X, 10-2-10)."""
     host = game.card(don.attached_to) if don.zone == GIVEN and don.attached_to is not None else None
@@ -90,6 +90,6 @@ def to_don_deck(game: Any, don: Card, *, cause: str = Cause.COST, source: int | 
         game.set_status(host, DON_COUNT, areas.given_don(host) - 1 or None, quiet=True)
 
 
-def total(game: Any, player: int) -> int:
+def total(game: Game, player: int) -> int:
     """``player``'s DON!! cards wherever they are (10 at all times, 5-1-3)."""
     return sum(len(game.zone(z, player)) for z in (DON_DECK, COST, GIVEN))

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Game
+
 from .areas import CHARACTER, HAND, LIFE
 
 
-def evaluate(game: Any, player: int) -> float:
+def evaluate(game: Game, player: int) -> float:
     """Life cards x3, Characters x1 plus their power in thousands x0.2, hand cards x0.5, against
     the opponent's."""
     score = 0.0

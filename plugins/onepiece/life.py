@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Activation, Cause
+from rulestack import Activation, Cause, Game
 from rulestack.state import Card
 
 from . import rules
@@ -19,7 +19,7 @@ from .areas import HAND, LIFE, NO_AREA, TRASH
 from .resolution import DAMAGE_PROCESSING, resolve_activated
 
 
-def take_life_card(game: Any, card: Card, zone: str, *, cause: str, source: int | None = None,
+def take_life_card(game: Game, card: Card, zone: str, *, cause: str, source: int | None = None,
                    by: int | None = None, face_up: bool | None = None, **extra: Any) -> Card:
     """Move a card out of (or into) a Life area, keeping the player's Life in step."""
     game.move(card, zone, card.owner, cause=cause, source=source, by=by, face_up=face_up, **extra)
@@ -27,7 +27,7 @@ def take_life_card(game: Any, card: Card, zone: str, *, cause: str, source: int 
     return card
 
 
-def deal_damage(game: Any, player: int, amount: int, *, source: int | None, banish: bool = False,
+def deal_damage(game: Game, player: int, amount: int, *, source: int | None, banish: bool = False,
                 cause: str = Cause.BATTLE) -> None:
     """Damage processing: ``amount`` points of damage to ``player``'s Leader, one at a time."""
     outer = game.value_of(None, DAMAGE_PROCESSING)
@@ -49,7 +49,7 @@ def deal_damage(game: Any, player: int, amount: int, *, source: int | None, bani
         game.set_value(None, DAMAGE_PROCESSING, None)
 
 
-def trigger_ability(game: Any, card: Card) -> Any:
+def trigger_ability(game: Game, card: Card) -> Any:
     """The card's [Trigger] ability, if it has one that functions."""
     if game.abilities_removed(card):
         return None
@@ -59,7 +59,7 @@ def trigger_ability(game: Any, card: Card) -> Any:
     return None
 
 
-def _activate_trigger(game: Any, card: Card, player: int, cause: str) -> bool:
+def _activate_trigger(game: Game, card: Card, player: int, cause: str) -> bool:
     """Offer the [Trigger] of a Life card taken by damage; returns whether it was activated."""
     ab = trigger_ability(game, card)
     if ab is None:

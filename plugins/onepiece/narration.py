@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Decision, Game
+
 from rulestack.events import Cause, Event
 from rulestack.narrate import Teller, chosen_action, teller, words
 
@@ -16,7 +18,7 @@ STEPS = {"attack": "Attack Step", "block": "Block Step", "counter": "Counter Ste
          "end_of_battle": "End of the Battle"}
 
 
-def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
+def narrate(game: Game, ev: Event, viewer: int | None) -> str | None:
     """One line for an event of a One Piece game, or ``None`` for the host's generic words."""
     fn = _BY_KIND.get(ev.kind)
     return fn(teller(game, ev, viewer), ev) if fn is not None else None
@@ -143,7 +145,7 @@ PASSES = {"main phase": "{who} ends the Main Phase", "block step": "{who} does n
           "counter step": "{who} plays no more Counters"}
 
 
-def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+def narrate_decision(game: Game, decision: Decision, answer: Any, viewer: int | None) -> str | None:
     """A pass in One Piece's words: ending the Main Phase (6-5), not blocking, no more Counters."""
     action = chosen_action(decision, answer)
     if action is None or action.kind != "pass" or decision.prompt not in PASSES:

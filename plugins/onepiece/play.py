@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 from rulestack.state import Card
 
 from . import areas, don, resolution
 from .areas import CHARACTER, PLAYED_TURN, STAGE, TRASH
 
 
-def play_card(game: Any, card: Card, player: int, *, cause: str = Cause.ACTION, source: int | None = None) -> Card:
+def play_card(game: Game, card: Card, player: int, *, cause: str = Cause.ACTION, source: int | None = None) -> Card:
     """Play a Character or Stage card (its cost, if any, is already paid): make room by rule
     first — the sixth Character or the second Stage trashes one already there, which is not a
     K.O. (3-7-6-1, 3-8-5-1) — then place it active. Records ``played``."""
@@ -33,7 +33,7 @@ def play_card(game: Any, card: Card, player: int, *, cause: str = Cause.ACTION, 
     return card
 
 
-def trash(game: Any, card: Card, *, cause: str = Cause.EFFECT, source: int | None = None,
+def trash(game: Game, card: Card, *, cause: str = Cause.EFFECT, source: int | None = None,
           by: int | None = None) -> None:
     """Trash a card by an effect, a cost or rule processing: not a K.O., so [On K.O.] does not
     activate (3-7-6-1-1, 10-2-1-3)."""
@@ -41,13 +41,13 @@ def trash(game: Any, card: Card, *, cause: str = Cause.EFFECT, source: int | Non
     don.return_orphans(game)
 
 
-def ko_prevented(game: Any, card: Card, cause: str) -> bool:
+def ko_prevented(game: Game, card: Card, cause: str) -> bool:
     """"Cannot be K.O.'d" effects: ``ko_immune`` is ``"effect"``, ``"battle"`` or ``"all"``."""
     immune = game.value(card, "ko_immune")
     return immune == "all" or immune == cause
 
 
-def ko(game: Any, card: Card, *, cause: str, source: int | None = None, by: int | None = None) -> bool:
+def ko(game: Game, card: Card, *, cause: str, source: int | None = None, by: int | None = None) -> bool:
     """K.O. a Character by battle or by an effect (10-2-1). Its own [On K.O.] effects are
     activated while it is still on the field; then it is trashed, and they resolve later, with the
     card in the trash (10-2-17). Returns whether it was K.O.'d."""

@@ -20,11 +20,16 @@ limit) lets the payment begin and stops it there (8-3-1-3-1).
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, cast
+
+from rulestack import Activation, Game
 
 from rulestack.context import relative_player
 
 from . import abilities, areas
+
+if TYPE_CHECKING:
+    from .system import OnePieceSystem
 
 #: The player actions a permanent effect may forbid.
 PLAYER_ACTIONS = frozenset({"trash_from_hand", "activate", "attack", "play"})
@@ -32,21 +37,21 @@ PLAYER_ACTIONS = frozenset({"trash_from_hand", "activate", "attack", "play"})
 _SNAPSHOT = "prohibitions_before_payment"
 
 
-def prohibited(game: Any, player: int, action: str) -> bool:
+def prohibited(game: Game, player: int, action: str) -> bool:
     """Does a permanent effect forbid ``player`` to ``action`` now (or, while a cost is judged, as
     things stood before its payment began)?"""
-    frozen = getattr(game.system, "frozen_prohibitions", None)
+    frozen = _system(game).frozen_prohibitions
     if frozen is not None:
         return (player, action) in frozen
     return any(True for _ in _forbidding(game, player, action))
 
 
-def forbidder(game: Any, player: int, action: str) -> Any:
+def forbidder(game: Game, player: int, action: str) -> Any:
     """The card whose effect forbids it (for messages), or ``None``."""
     return next(_forbidding(game, player, action), None)
 
 
-def _forbidding(game: Any, player: int, action: str) -> Iterator[Any]:
+def _forbidding(game: Game, player: int, action: str) -> Iterator[Any]:
     cards = game.state.cards
     for p in range(len(game.state.players)):
         for zone in areas.FIELD:
@@ -67,16 +72,21 @@ def _forbidding(game: Any, player: int, action: str) -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def judged_before_payment(game: Any, activation: Any) -> Iterator[None]:
+def judged_before_payment(game: Game, activation: Activation) -> Iterator[None]:
     """The ``cost_judgement`` hook: while the host checks a cost, prohibitions are those that held
     when its payment began (taken once per activation, 8-3-1-3)."""
     snapshot = activation.data.get(_SNAPSHOT)
     if snapshot is None:
         snapshot = activation.data[_SNAPSHOT] = frozenset(
             (p.index, a) for p in game.state.players for a in sorted(PLAYER_ACTIONS) if prohibited(game, p.index, a))
-    before = getattr(game.system, "frozen_prohibitions", None)
-    game.system.frozen_prohibitions = snapshot
+    system = _system(game)
+    before = system.frozen_prohibitions
+    system.frozen_prohibitions = snapshot
     try:
         yield
     finally:
-        game.system.frozen_prohibitions = before
+        system.frozen_prohibitions = before
+
+
+def _system(game: Game) -> OnePieceSystem:
+    return cast("OnePieceSystem", game.system)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Activation, PendingTrigger
+from rulestack import Activation, Game, PendingTrigger
 from rulestack.state import Card, Item
 
 from . import areas
@@ -31,7 +31,7 @@ QUEUE = "pending_effects"
 DAMAGE_PROCESSING = "damage_processing"
 
 
-def settle(game: Any) -> None:
+def settle(game: Game) -> None:
     """Rule processing, then the pending auto effects one at a time in the order of 8-6, each
     followed by rule processing, until none is left (or damage processing holds them)."""
     while True:
@@ -47,7 +47,7 @@ def settle(game: Any) -> None:
         _activate_pending(game, head)
 
 
-def order_batch(game: Any, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
+def order_batch(game: Game, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
     """One batch of newly met auto effects: the turn player's first (8-6-1), each player's in the
     order they were met, simultaneous ones (met by one event) in the order their player chooses
     (8-1-3-2)."""
@@ -64,12 +64,12 @@ def order_batch(game: Any, triggers: list[PendingTrigger]) -> list[PendingTrigge
     return out
 
 
-def _describe(game: Any, trig: PendingTrigger) -> str:
+def _describe(game: Game, trig: PendingTrigger) -> str:
     card = game.card(trig.card)
     return f"{card.name} {card.definition.abilities[trig.ability].label}"
 
 
-def _activate_pending(game: Any, trig: PendingTrigger) -> None:
+def _activate_pending(game: Game, trig: PendingTrigger) -> None:
     held: Item | None = trig.data.get("item")
     if held is not None:                      # an [On K.O.] effect activated on the field (10-2-17)
         game.resolve(held)
@@ -92,7 +92,7 @@ def _activate_pending(game: Any, trig: PendingTrigger) -> None:
         resolve_activated(game)
 
 
-def _timing_card_moved(game: Any, ev: Any, own: int) -> bool:
+def _timing_card_moved(game: Game, ev: Any, own: int) -> bool:
     """8-1-3-1-3 reaches the card that met the timing, not only the effect's own card: has the card
     the triggering event is about moved to another area since that event?"""
     cid = ev.get("card")
@@ -102,7 +102,7 @@ def _timing_card_moved(game: Any, ev: Any, own: int) -> bool:
                for later in game.events[ev.seq:])
 
 
-def activate_trigger(game: Any, trig: PendingTrigger, *, hold: bool = False) -> Item | None:
+def activate_trigger(game: Game, trig: PendingTrigger, *, hold: bool = False) -> Item | None:
     """Activate a pending auto effect (8-4-1): not if the rules forbid it or its whole activation
     cost cannot be paid (8-3-1-3); an optional ("you may") one only if its player agrees (8-1-2,
     8-3-1-4). With ``hold`` the item is returned unresolved instead of going to the stack."""
@@ -118,14 +118,14 @@ def activate_trigger(game: Any, trig: PendingTrigger, *, hold: bool = False) -> 
     return game.activate(trig.controller, card, ab, trigger=trig, data={"hold": True} if hold else None)
 
 
-def resolve_activated(game: Any) -> None:
+def resolve_activated(game: Game) -> None:
     """Resolve what was just activated (8-4-1-5); there is never more than one."""
     stack = game.state.stack
     while stack:
         game.resolve(game.journal.pop(stack))
 
 
-def activate_on_ko(game: Any, card: Card, ev: Any) -> None:
+def activate_on_ko(game: Game, card: Card, ev: Any) -> None:
     """The [On K.O.] effects of ``card``, met by the K.O. event ``ev``, are activated now, while the
     card is still on the field; they resolve later in queue order, from the trash (10-2-17)."""
     for trig in list(game.state.pending):
@@ -140,6 +140,6 @@ def activate_on_ko(game: Any, card: Card, ev: Any) -> None:
             game.journal.setitem(trig.data, "item", item)
 
 
-def hold_item(game: Any, item: Item) -> bool:
+def hold_item(game: Game, item: Item) -> bool:
     """``push_item``: an item activated with ``hold`` stays with its pending trigger."""
     return bool(item.data.get("hold"))

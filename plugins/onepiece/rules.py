@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 
 from . import don
 from .areas import DECK, LIFE
@@ -20,7 +20,7 @@ HIT_AT_ZERO = "leader_hit_at_zero"
 ALL_LOSE, DRAW = "all_lose", "draw"
 
 
-def rule_processing(game: Any) -> bool:
+def rule_processing(game: Game) -> bool:
     """One round of rule processing (the ``state_checks`` hook). Returns whether anything changed."""
     changed = don.return_orphans(game)
     changed = sync_life(game) or changed
@@ -30,14 +30,14 @@ def rule_processing(game: Any) -> bool:
     return changed
 
 
-def check_defeat_now(game: Any) -> None:
+def check_defeat_now(game: Game) -> None:
     """Rule processing right away if a player now meets a defeat condition (9-1-2): called after
     every move an effect makes, so a player whose deck an effect empties loses at once."""
     if any(defeat_condition(game, p.index) for p in game.players):
         game.run_state_checks()
 
 
-def defeat_condition(game: Any, player: int) -> str | None:
+def defeat_condition(game: Game, player: int) -> str | None:
     """The defeat condition ``player`` meets, if any (1-2-1-1, 9-2-1)."""
     if game.value_of(player, HIT_AT_ZERO):
         return "their Leader took damage with 0 Life cards (1-2-1-1-1)"
@@ -46,7 +46,7 @@ def defeat_condition(game: Any, player: int) -> str | None:
     return None
 
 
-def declare_defeat(game: Any, losers: dict[int, str]) -> None:
+def declare_defeat(game: Game, losers: dict[int, str]) -> None:
     """Every player meeting a condition loses (9-2-1), or, with ``simultaneous_defeat = draw``,
     a defeat of both players is a draw. Ends the game."""
     names = {p.index: p.name for p in game.players}
@@ -62,7 +62,7 @@ def declare_defeat(game: Any, losers: dict[int, str]) -> None:
     game.end_game(winners, reason)
 
 
-def sync_life(game: Any) -> bool:
+def sync_life(game: Game) -> bool:
     """A player's Life is the number of cards in their Life area (2-9, 3-10)."""
     changed = False
     for p in game.players:

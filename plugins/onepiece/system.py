@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import CostComponent, GameSystem, Modifier, hookimpl
+from rulestack import Ability, Action, Activation, Card, CostComponent, Decision, Event, Game, GameSystem, hookimpl, Item, Modifier
 from rulestack.system import CardStat
 
 from . import abilities, actions, areas, choices, deck_rules, evaluation, narration, prohibitions, reference, resolution, rules, turn
@@ -29,6 +29,8 @@ class OnePieceSystem(GameSystem):
     name = "onepiece"
     version = "1.2.0"
     title = "One Piece Card Game (Comprehensive Rules v1.2.0)"
+    #: While a cost is judged, the prohibitions as they stood before its payment began (8-3-1-3).
+    frozen_prohibitions: frozenset[tuple[int, str]] | None = None
     zones = areas.ZONES
     deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
     card_fields = {
@@ -65,42 +67,42 @@ class OnePieceSystem(GameSystem):
     max_turns = 200
 
     @hookimpl
-    def evaluate_position(self, game: Any, player: int) -> float:
+    def evaluate_position(self, game: Game, player: int) -> float:
         """The search agents' score of a position (see :mod:`.evaluation`)."""
         return evaluation.evaluate(game, player)
 
     # -- setup and turns -----------------------------------------------------------------------
     @hookimpl
-    def setup_game(self, game: Any) -> None:
+    def setup_game(self, game: Game) -> None:
         """5-2: shuffle, who goes first, opening hands and mulligans, Life."""
         turn.setup(game)
 
     @hookimpl
-    def play_turn(self, game: Any) -> Any:
+    def play_turn(self, game: Game) -> Any:
         """Refresh, Draw, DON!!, Main and End Phases (6)."""
         return turn.play_turn(game)
 
     @hookimpl
-    def legal_actions(self, game: Any, player: int, window: str) -> list:
+    def legal_actions(self, game: Game, player: int, window: str) -> list:
         return actions.legal_actions(game, player, window)
 
     @hookimpl
-    def perform_action(self, game: Any, action: Any) -> Any:
+    def perform_action(self, game: Game, action: Action) -> Any:
         return actions.perform(game, action)
 
     # -- activation (8-4-1) -----------------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | None:
+    def can_activate(self, game: Game, activation: Activation) -> bool | None:
         """Timing (10-2-2 to 10-2-4), conditions (8-3-2) and invalidated text (8-2-1-1)."""
         return actions.activation_allowed(game, activation)
 
     @hookimpl
-    def announce(self, game: Any, activation: Any) -> Any:
+    def announce(self, game: Game, activation: Activation) -> Any:
         """Reveal a card activated from hand (8-4-1-2); trash an Event before its effect (8-4-2)."""
         return actions.announce(game, activation)
 
     @hookimpl
-    def cost_contributions(self, game: Any, activation: Any) -> list:
+    def cost_contributions(self, game: Game, activation: Activation) -> list:
         """Activating an Event from hand also pays its cost: rest that many DON!! (2-7-3). (Read from
         the ability, not ``card_activation``: the host's ``activatable`` list checks costs without it.)"""
         card = activation.card
@@ -111,44 +113,46 @@ class OnePieceSystem(GameSystem):
         return []
 
     @hookimpl
-    def cost_payment_failed(self, game: Any, activation: Any, paid: dict) -> str:
+    def cost_payment_failed(self, game: Game, activation: Activation, paid: dict) -> str:
         """8-3-1-3-1: payment that became impossible part way keeps what was paid, and the effect
         does not resolve ([Once Per Turn] is then used up, 10-2-13-5)."""
         return "keep"
 
     @hookimpl
-    def cost_judgement(self, game: Any, activation: Any) -> Any:
+    def cost_judgement(self, game: Game, activation: Activation) -> Any:
         """8-3-1-3: a cost is judged on the state before paying: prohibitions as they stood then."""
         return prohibitions.judged_before_payment(game, activation)
 
     @hookimpl
-    def choice_rules(self, game: Any, request: Any) -> Any:
+    def choice_rules(self, game: Game, request: Any) -> Any:
         return choices.choice_rules(game, request)
 
     @hookimpl
-    def push_item(self, game: Any, item: Any) -> Any:
+    def push_item(self, game: Game, item: Item) -> Any:
         return True if resolution.hold_item(game, item) else None
 
     @hookimpl
-    def is_negated(self, game: Any, item: Any) -> bool:
+    def is_negated(self, game: Game, item: Item) -> bool:
+        if item.card is None or item.ability is None:
+            return False
         card = game.card(item.card)
         return game.is_text_negated(card, card.definition.abilities[item.ability])
 
     # -- rule processing, auto effects and values ---------------------------------------------------
     @hookimpl
-    def state_checks(self, game: Any) -> bool:
+    def state_checks(self, game: Game) -> bool:
         return rules.rule_processing(game)
 
     @hookimpl
-    def order_triggers(self, game: Any, triggers: list) -> list:
+    def order_triggers(self, game: Game, triggers: list) -> list:
         return resolution.order_batch(game, triggers)
 
     @hookimpl
-    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool:
+    def ability_active(self, game: Game, card: Card, ability: Ability, event: Event) -> bool:
         return abilities.functions_here(game, card, ability, event)
 
     @hookimpl
-    def modifiers(self, game: Any) -> list:
+    def modifiers(self, game: Game) -> list:
         """Each DON!! given to a Leader or Character is +1000 power during its owner's turn (6-5-5-2)."""
         return [Modifier(card=c.id, attr="power", op="add", value=1000 * areas.given_don(c), layer="add")
                 for c in areas.battlers(game, game.state.active_player) if areas.given_don(c)]
@@ -160,16 +164,16 @@ class OnePieceSystem(GameSystem):
         return _expand_keywords(entry, abilities)
 
     @hookimpl
-    def validate_deck(self, game: Any, deck: Any) -> list:
+    def validate_deck(self, game: Game, deck: Any) -> list:
         """5-1-2: 1 Leader, 50 cards of the Leader's colours with at most 4 of each card number,
         10 DON!!."""
         return deck_rules.problems(game, deck)
 
     # -- narration ----------------------------------------------------------------------------------------
     @hookimpl
-    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+    def narrate_event(self, game: Game, event: Event, viewer: int | None) -> str | None:
         return narration.narrate(game, event, viewer)
 
     @hookimpl
-    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    def narrate_decision(self, game: Game, decision: Decision, answer: Any, viewer: int | None) -> str | None:
         return narration.narrate_decision(game, decision, answer, viewer)

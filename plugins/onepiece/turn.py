@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 
 from . import areas, don
 from .areas import DECK, HAND, LEADER, LIFE, OPENING_HAND, RESTED
@@ -15,7 +15,7 @@ FIRST_PLAYER = "first_player"
 
 # -- setup ------------------------------------------------------------------------------------------
 
-def setup(game: Any) -> None:
+def setup(game: Game) -> None:
     """5-2-1: shuffle, decide who goes first, draw 5, one mulligan each (the first player decides
     first), then deal Life face down so that the deck's top card ends at the bottom of Life."""
     for p in range(len(game.players)):
@@ -44,7 +44,7 @@ def setup(game: Any) -> None:
         game.set_life(p, len(game.zone(LIFE, p).cards))
 
 
-def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None,
+def draw(game: Game, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None,
          check: bool = True) -> int:
     """Draw ``n`` cards one at a time (4-5). A player whose deck becomes empty loses at the
     rule processing that follows at once (1-2-1-1-2, 9-1-2), so nothing is drawn after that."""
@@ -62,7 +62,7 @@ def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source:
 
 # -- the turn ------------------------------------------------------------------------------------------
 
-def play_turn(game: Any) -> bool:
+def play_turn(game: Game) -> bool:
     """Play the turn player's turn from the recorded phase (``None``: from the start)."""
     start = game.state.phase
     first = PHASES.index(start) if start in PHASES else 0
@@ -71,7 +71,7 @@ def play_turn(game: Any) -> bool:
     return True
 
 
-def refresh_phase(game: Any) -> None:
+def refresh_phase(game: Game) -> None:
     """6-2: effects lasting until the start of this player's turn end; given DON!! return to the
     cost area; every rested card of the turn player becomes active."""
     p = game.state.active_player
@@ -85,7 +85,7 @@ def refresh_phase(game: Any) -> None:
     settle(game)
 
 
-def draw_phase(game: Any) -> None:
+def draw_phase(game: Game) -> None:
     """6-3: draw 1, except the first player on their first turn."""
     p = game.state.active_player
     game.set_phase("draw")
@@ -94,7 +94,7 @@ def draw_phase(game: Any) -> None:
     settle(game)
 
 
-def don_phase(game: Any) -> None:
+def don_phase(game: Game) -> None:
     """6-4: 2 DON!! from the DON!! deck to the cost area (1 on the first player's first turn)."""
     p = game.state.active_player
     game.set_phase("don")
@@ -103,7 +103,7 @@ def don_phase(game: Any) -> None:
     settle(game)
 
 
-def main_phase(game: Any) -> None:
+def main_phase(game: Game) -> None:
     """6-5: the turn player acts until they end the Main Phase."""
     p = game.state.active_player
     game.set_phase("main")
@@ -115,7 +115,7 @@ def main_phase(game: Any) -> None:
             return
 
 
-def end_phase(game: Any) -> None:
+def end_phase(game: Game) -> None:
     """6-6: [End of Your Turn] effects, then effects lasting until the end of the turn end."""
     game.set_phase("end")
     settle(game)

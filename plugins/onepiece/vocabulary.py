@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, ChoiceRequest
+from rulestack import Cause, ChoiceRequest, Game
 from rulestack.context import HOST_METHODS, ScriptUsageError
 
 from . import areas, choices, don, life, play, prohibitions, rules, turn
@@ -125,7 +125,7 @@ def m_life_to_hand(ctx: Any, card_id: Any) -> None:
 _ENDS = ("top", "bottom")
 
 
-def _life_end(game: Any, player: int, position: Any) -> Any:
+def _life_end(game: Game, player: int, position: Any) -> Any:
     if position not in _ENDS:
         raise ScriptUsageError(f"a Life position is 'top' or 'bottom', got {position!r}")
     cards = game.zone(LIFE, player).cards

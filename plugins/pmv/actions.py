@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from rulestack import Action, Activation, Cause, CostComponent, IllegalAction
+from rulestack import Action, Activation, Card, Cause, CostComponent, Game, IllegalAction
 
 from . import areas, battle, nodes, text
 from .areas import FIELD, HAND, NODES, PLAY_AREA
@@ -29,13 +29,13 @@ WORLD_CHARM_PLAYED = "world_charm_played_turn"
 NODE_SET = "node_set_turn"
 
 
-def main_timing(game: Any, player: int) -> bool:
+def main_timing(game: Game, player: int) -> bool:
     """Your own Main Phase with no interference in progress."""
     st = game.state
     return player == st.active_player and st.phase == "main" and not st.stack and battle.current(game) is None
 
 
-def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     if window != WINDOW:
         return []
     out = [Action("pass", player, label="pass")]
@@ -49,13 +49,14 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
     out += battle.defend_actions(game, player)
     out += play_actions(game, player, window)
     for act in game.activatable(player, window, zones=[FIELD], kinds=["activated"]):
+        assert act.card is not None and act.ability is not None    # the host's activations name both
         card = game.card(act.card)
         ab = card.definition.abilities[act.ability]
         out.append(attrs.evolve(act, label=f"use {card.name}: {ab.label}"))
     return out
 
 
-def play_actions(game: Any, player: int, window: str) -> list[Action]:
+def play_actions(game: Game, player: int, window: str) -> list[Action]:
     """The cards in hand ``player`` may play now, one action per card name. Cheap necessary
     conditions (the card type's timing, required nodes) spare the full check — a dry run of the
     whole play — for cards that cannot be played anyway."""
@@ -78,7 +79,7 @@ def play_actions(game: Any, player: int, window: str) -> list[Action]:
     return out
 
 
-def perform(game: Any, action: Action) -> Any:
+def perform(game: Game, action: Action) -> Any:
     kind, player = action.kind, action.player
     card = game.card(action.card) if action.card is not None else None
     if kind == "pass":
@@ -89,14 +90,16 @@ def perform(game: Any, action: Action) -> Any:
             raise IllegalAction(f"P{player} cannot set a node now (once per turn, own Main Phase, N3)")
         set_node(game, player, card)
     elif kind == "attack":
-        if action not in battle.attack_actions(game, player):
+        if card is None or action not in battle.attack_actions(game, player):
             raise IllegalAction(f"P{player} cannot attack with {card.name if card else '?'} now (B1)")
         battle.declare_attack(game, card)
     elif kind == "defend":
-        if action not in battle.defend_actions(game, player):
+        if card is None or action not in battle.defend_actions(game, player):
             raise IllegalAction(f"P{player} cannot defend with {card.name if card else '?'} now (B2)")
         battle.declare_defence(game, card)
     elif kind == "activate":
+        if card is None or action.ability is None:
+            raise IllegalAction("an activation names its card and ability")
         battle.note_interference(game, player)
         game.activate(player, card, action.ability, window=action.get("window", WINDOW))
     else:
@@ -104,7 +107,7 @@ def perform(game: Any, action: Action) -> Any:
     return True
 
 
-def set_node(game: Any, player: int, card: Any) -> None:
+def set_node(game: Game, player: int, card: Card) -> None:
     """N2-N5: put a hand card face down into the node area, active (a set node is not said to
     enter asleep, unlike graze and Mana Charge nodes: setting ``new_node``)."""
     game.set_value(player, NODE_SET, game.state.turn)
@@ -113,7 +116,7 @@ def set_node(game: Any, player: int, card: Any) -> None:
         game.set_status(node, areas.SLEEP, True, quiet=True)
 
 
-def can_activate(game: Any, activation: Any) -> bool | None:
+def can_activate(game: Game, activation: Activation) -> bool | None:
     """The ``can_activate`` hook: the timing of plays and activated effects."""
     if activation.trigger is not None:
         return None
@@ -132,7 +135,7 @@ def can_activate(game: Any, activation: Any) -> bool | None:
     return None
 
 
-def _may_play(game: Any, card: Any, player: int) -> bool | None:
+def _may_play(game: Game, card: Card, player: int) -> bool | None:
     if card.zone != HAND or not nodes.playable_card(card) or not nodes.meets_required_nodes(game, card, player):
         return False
     kind = areas.card_type(card)
@@ -148,7 +151,7 @@ def _may_play(game: Any, card: Any, player: int) -> bool | None:
     return None
 
 
-def announce(game: Any, activation: Any) -> bool | None:
+def announce(game: Game, activation: Activation) -> bool | None:
     """C9 step 3: reveal the played card by putting it face up into the play area; the
     once-per-turn plays are counted."""
     if activation.ability.kind != "play":
@@ -166,7 +169,7 @@ def announce(game: Any, activation: Any) -> bool | None:
     return True
 
 
-def assemble_cost(game: Any, activation: Any, components: list) -> list | None:
+def assemble_cost(game: Game, activation: Activation, components: list) -> list | None:
     """The cost of a play: printed cost (+ X, declared now, C9 step 6) ± Y (QA-269), or nothing
     under the caster rule (T7a). The host's feasibility checks (no item yet) take X = 0."""
     if activation.ability.kind != "play":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Visibility, ZoneSpec
+from rulestack import Card, Game, Visibility, ZoneSpec
 
 DECK = "deck"
 HAND = "hand"
@@ -45,31 +45,31 @@ DECK_SIZE = 50                  # S1
 MAX_COPIES = 3                  # S2
 
 
-def card_type(card: Any) -> str:
+def card_type(card: Card) -> str:
     """character, spell or command (C1)."""
     return card.definition.get("type", "")
 
 
-def is_character(game: Any, card: Any) -> bool:
+def is_character(game: Game, card: Card) -> bool:
     """A character card on the field is a character (C11)."""
     return card.zone == FIELD and card_type(card) == CHARACTER
 
 
-def characters(game: Any, player: int | None = None) -> list:
+def characters(game: Game, player: int | None = None) -> list:
     """The characters on the field (of ``player``, or everyone's), in a fixed order."""
     players = range(len(game.players)) if player is None else (player,)
     return [c for p in players for c in game.cards_in(FIELD, p) if card_type(c) == CHARACTER]
 
 
-def is_active(card: Any) -> bool:
+def is_active(card: Card) -> bool:
     return not card.status.get(SLEEP)
 
 
-def active_nodes(game: Any, player: int) -> list:
+def active_nodes(game: Game, player: int) -> list:
     return [c for c in game.cards_in(NODES, player) if is_active(c)]
 
 
-def equipment(game: Any, player: int | None = None) -> list:
+def equipment(game: Game, player: int | None = None) -> list:
     """The 【装備】 spells on the field (of ``player``, or everyone's)."""
     players = range(len(game.players)) if player is None else (player,)
     return [c for p in players for c in game.cards_in(FIELD, p) if c.definition.get("subtype") == EQUIPMENT]

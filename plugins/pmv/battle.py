@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Cause, IllegalAction, Item
+from rulestack import Action, Card, Cause, Game, IllegalAction, Item
 
 from . import areas, deck_rule, removal
 from .areas import DECK, FIELD, NODES, SLEEP
@@ -26,23 +26,23 @@ ATTACK = "attack"              # game value while an attack is in progress
 FIRST_STRIKE = "先制"
 
 
-def current(game: Any) -> dict | None:
+def current(game: Game) -> dict | None:
     return game.value_of(None, ATTACK)
 
 
-def can_attack_now(game: Any, player: int) -> bool:
+def can_attack_now(game: Game, player: int) -> bool:
     st = game.state
     return (player == st.active_player and st.phase == "main" and not st.stack and current(game) is None)
 
 
-def attack_actions(game: Any, player: int) -> list[Action]:
+def attack_actions(game: Game, player: int) -> list[Action]:
     if not can_attack_now(game, player):
         return []
     return [Action("attack", player, c.id, label=f"attack with {c.name}")
             for c in areas.characters(game, player) if areas.is_active(c) and not c.status.get(removal.REMOVAL)]
 
 
-def defend_actions(game: Any, player: int) -> list[Action]:
+def defend_actions(game: Game, player: int) -> list[Action]:
     atk = current(game)
     if atk is None or atk["defending_player"] != player or atk.get("defender") is not None \
             or atk.get("defender_interfered"):
@@ -51,7 +51,7 @@ def defend_actions(game: Any, player: int) -> list[Action]:
             for c in areas.characters(game, player) if areas.is_active(c) and not c.status.get(removal.REMOVAL)]
 
 
-def declare_attack(game: Any, card: Any) -> None:
+def declare_attack(game: Game, card: Card) -> None:
     player = card.controller
     game.set_status(card, SLEEP, True, cause=Cause.ACTION, by=player)
     game.set_value(None, ATTACK, {"attacker": card.id, "generation": card.generation, "player": player,
@@ -63,7 +63,7 @@ def declare_attack(game: Any, card: Any) -> None:
     game.journal.append(game.state.stack, item)          # the attack begins an interference (1.12)
 
 
-def declare_defence(game: Any, card: Any) -> None:
+def declare_defence(game: Game, card: Card) -> None:
     ongoing = current(game)
     if ongoing is None:
         raise IllegalAction(f"{card.name} cannot defend: no attack is being made")
@@ -75,7 +75,7 @@ def declare_defence(game: Any, card: Any) -> None:
                 attacker=atk["attacker"])
 
 
-def note_interference(game: Any, player: int) -> None:
+def note_interference(game: Game, player: int) -> None:
     """B2b: the attacked player interfered otherwise than by defending."""
     atk = current(game)
     if atk is not None and atk["defending_player"] == player and atk.get("defender") is None \
@@ -83,7 +83,7 @@ def note_interference(game: Any, player: int) -> None:
         game.set_value(None, ATTACK, {**atk, "defender_interfered": True})
 
 
-def _there(game: Any, card_id: int | None, generation: int | None) -> Any:
+def _there(game: Game, card_id: int | None, generation: int | None) -> Any:
     if card_id is None:
         return None
     card = game.card(card_id)
@@ -92,7 +92,7 @@ def _there(game: Any, card_id: int | None, generation: int | None) -> Any:
     return card
 
 
-def fight(game: Any) -> None:
+def fight(game: Game) -> None:
     """The battle after the attack's interference resolved (1.12.8.b)."""
     from .resolution import settle
     atk = current(game)
@@ -122,7 +122,7 @@ def fight(game: Any) -> None:
     settle(game)
 
 
-def _exchange(game: Any, attacker: Any, defender: Any) -> None:
+def _exchange(game: Game, attacker: Any, defender: Any) -> None:
     """B3: simultaneous damage, or the 先制 side first."""
     first = [c for c in (attacker, defender) if game.has_keyword(c, FIRST_STRIKE)]
     if len(first) == 1:
@@ -139,12 +139,12 @@ def _exchange(game: Any, attacker: Any, defender: Any) -> None:
     removal.deal_damage(game, attacker, d_power, cause=Cause.BATTLE, source=defender.id, by=defender.controller)
 
 
-def _hit(game: Any, source: Any, target: Any) -> None:
+def _hit(game: Game, source: Any, target: Any) -> None:
     removal.deal_damage(game, target, game.value(source, "attack") or 0, cause=Cause.BATTLE, source=source.id,
                         by=source.controller)
 
 
-def graze(game: Any, player: int, attacker: Any) -> None:
+def graze(game: Game, player: int, attacker: Any) -> None:
     """G1-G4: after taking battle damage a player may put exactly the attacker's GRAZE value of
     cards from the top of their deck into their node area asleep — not with X or fewer left."""
     x = game.value(attacker, "graze") or 0

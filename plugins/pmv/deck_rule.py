@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 
 from .areas import DECK
 
@@ -22,20 +22,20 @@ SEEN = "deck_seen_whole"       # player value: the item whose effect saw the who
 RESOLVING = "resolving_items"  # game value: the ids of the items resolving now, innermost last
 
 
-def current_item(game: Any) -> int:
+def current_item(game: Game) -> int:
     """The id of the item resolving now (``0`` when none)."""
     stack = game.value_of(None, RESOLVING, ())
     return stack[-1] if stack else 0
 
 
-def saw(game: Any, player: int, *, whole: bool, number_given: bool) -> None:
+def saw(game: Game, player: int, *, whole: bool, number_given: bool) -> None:
     """An effect revealed or looked at cards of ``player``'s deck: remember a shuffle is due when
     it saw the whole deck with no number given (3.2.5, 3.2.5.a, 3.2.5.b)."""
     if whole and not number_given:
         game.set_value(player, SEEN, current_item(game))
 
 
-def before_manipulation(game: Any, player: int) -> None:
+def before_manipulation(game: Game, player: int) -> None:
     """Another effect (or a rule) is about to manipulate ``player``'s deck: shuffle first if an
     earlier effect saw the whole deck (3.2.5)."""
     seen = game.value_of(player, SEEN)
@@ -43,14 +43,14 @@ def before_manipulation(game: Any, player: int) -> None:
         _shuffle(game, player, "before another effect manipulates the deck")
 
 
-def at_resolution_end(game: Any, item_id: int) -> None:
+def at_resolution_end(game: Game, item_id: int) -> None:
     """The effect that saw a whole deck finished resolving: shuffle that deck (3.2.5)."""
     for p in range(len(game.players)):
         if game.value_of(p, SEEN) == item_id:
             _shuffle(game, p, "at the end of the effect that saw it")
 
 
-def _shuffle(game: Any, player: int, when: str) -> None:
+def _shuffle(game: Game, player: int, when: str) -> None:
     game.set_value(player, SEEN, None)
     game.shuffle(DECK, player, cause=Cause.RULE)
     game.record("deck_shuffled_3_2_5", player=player, when=when)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Game
+
 from . import areas, names
 
 
-def problems(game: Any, deck: Any) -> list[str]:
+def problems(game: Game, deck: Any) -> list[str]:
     main = list(deck.sections.get("main", ()))
     out = []
     if len(main) != areas.DECK_SIZE:

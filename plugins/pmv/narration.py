@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rulestack import Decision, Event, Game
+
 AREA_WORDS = {"deck": "deck", "hand": "hand", "field": "field", "nodes": "node area", "netherworld": "冥界",
               "removed": "removed area", "play_area": "play area"}
 STEP_WORDS = {"making": "is being made near-death (9.2.3.a)", "would": "would become near-death (9.2.3.b)",
@@ -18,7 +20,7 @@ PHASE_WORDS = {"active": "Active Phase", "maintenance": "Maintenance Phase", "dr
 
 
 class _Teller:
-    def __init__(self, game: Any, ev: Any, viewer: int | None) -> None:
+    def __init__(self, game: Game, ev: Any, viewer: int | None) -> None:
         self.game, self.ev, self.viewer = game, ev, viewer
 
     def who(self, p: Any = "event") -> str:
@@ -173,7 +175,7 @@ TELLERS: dict[str, Callable[[_Teller], str]] = {
 }
 
 
-def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
+def narrate(game: Game, event: Event, viewer: int | None) -> str | None:
     """One line for a PMV event, or ``None`` for a kind this system does not record."""
     teller = TELLERS.get(event.kind)
     if teller is None:
@@ -181,6 +183,6 @@ def narrate(game: Any, event: Any, viewer: int | None) -> str | None:
     return teller(_Teller(game, event, viewer))
 
 
-def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+def narrate_decision(game: Game, decision: Decision, answer: Any, viewer: int | None) -> str | None:
     """``None``: a pass of priority is the host's "P1 passes"; any other answer is told by its events."""
     return None

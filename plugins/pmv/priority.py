@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action
+from rulestack import Action, Game
 from rulestack.windows import ResponseWindow, acting_player, active_player, next_player
 
 from . import rules
@@ -24,18 +24,18 @@ WINDOW = "priority"
 KEEPS_PRIORITY = frozenset({"set_node"})
 
 
-def _after_action(game: Any, action: Action) -> int:
+def _after_action(game: Game, action: Action) -> int:
     """1.12.3: setting a node keeps priority; any other use passes it on."""
     return acting_player(game, action) if action.kind in KEEPS_PRIORITY else next_player(game, action)
 
 
-def _ask(game: Any, player: int, window: str) -> Action:
+def _ask(game: Game, player: int, window: str) -> Action:
     rules.check_defeat(game)
     state = " (interference)" if game.state.stack else ""
     return game.act(player, window, prompt=f"priority: {game.state.phase}{state}")
 
 
-def resolve_interference(game: Any) -> None:
+def resolve_interference(game: Game) -> None:
     """1.12.8.a: resolve every item, last first, with no priority in between (an attack's battle
     is its item's resolution, so it comes last, 1.12.8.b)."""
     game.record("interference_resolves", count=len(game.state.stack))
@@ -49,6 +49,6 @@ PRIORITY = ResponseWindow(window=WINDOW, after_action=_after_action, after_resol
                           resolve=resolve_interference, settle=settle, ask=_ask)
 
 
-def priority_round(game: Any) -> None:
+def priority_round(game: Game) -> None:
     """Players use priority until all pass in succession with nothing to resolve (T2)."""
     PRIORITY.run(game, first=game.state.active_player)

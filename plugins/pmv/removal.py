@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 
 from . import areas
 from .areas import DAMAGE, FIELD, NETHERWORLD, REMOVED
@@ -40,11 +40,11 @@ NEVER_NEAR_DEATH = "決死にならない"                             # "this c
 NO_DAMAGE = "ダメージを受けない"                               # "this character takes no damage"
 
 
-def durability(game: Any, card: Any) -> int:
+def durability(game: Game, card: Card) -> int:
     return game.value(card, "durability") or 0
 
 
-def deal_damage(game: Any, card: Any, amount: int, *, cause: str, source: int | None, by: int | None) -> int:
+def deal_damage(game: Game, card: Card, amount: int, *, cause: str, source: int | None, by: int | None) -> int:
     """Damage accumulates on a character until turn end (B5); returns the damage dealt."""
     if amount <= 0 or not areas.is_character(game, card) or card.status.get(REMOVAL) \
             or game.has_keyword(card, NO_DAMAGE):
@@ -56,7 +56,7 @@ def deal_damage(game: Any, card: Any, amount: int, *, cause: str, source: int | 
     return amount
 
 
-def mark(game: Any, card: Any, state: str, *, cause: str, source: int | None = None, by: int | None = None,
+def mark(game: Game, card: Card, state: str, *, cause: str, source: int | None = None, by: int | None = None,
          rule: str = "", process_now: bool = True) -> bool:
     """Put a card on the field into a removal state; returns whether it was. Unless
     ``process_now`` is false the removal is processed at once (9.1.3)."""
@@ -76,7 +76,7 @@ def mark(game: Any, card: Any, state: str, *, cause: str, source: int | None = N
     return True
 
 
-def check_near_death(game: Any) -> bool:
+def check_near_death(game: Game) -> bool:
     """The state check of 9.2.2.a/b: mark every character whose durability is 0 or less, or whose
     accumulated damage reached its durability, then process them together."""
     marked = False
@@ -95,7 +95,7 @@ def check_near_death(game: Any) -> bool:
     return marked
 
 
-def process(game: Any) -> None:
+def process(game: Game) -> None:
     """Process removals in the order of 9.1.4 until no card is marked. A removal that appears
     while this runs is found by the running loop (re-checked after every batch)."""
     if game.value_of(None, PROCESSING):
@@ -114,17 +114,17 @@ def process(game: Any) -> None:
         game.set_value(None, PROCESSING, None)
 
 
-def marked(game: Any, state: str) -> list:
+def marked(game: Game, state: str) -> list:
     """The cards on the field in removal state ``state``."""
     return [c for p in range(len(game.players)) for c in game.cards_in(FIELD, p) if c.status.get(REMOVAL) == state]
 
 
-def _still(game: Any, card_id: int, generation: int, state: str) -> bool:
+def _still(game: Game, card_id: int, generation: int, state: str) -> bool:
     card = game.card(card_id)
     return card.generation == generation and card.zone == FIELD and card.status.get(REMOVAL) == state
 
 
-def _near_death(game: Any, batch: list) -> None:
+def _near_death(game: Game, batch: list) -> None:
     from .resolution import settle   # resolution imports removal through the vocabulary
     keys = [(c.id, c.generation) for c in batch]
     for step in NEAR_DEATH_STEPS:
@@ -142,7 +142,7 @@ def _near_death(game: Any, batch: list) -> None:
             game.set_status(game.card(cid), REMOVAL, DISCARD, quiet=True)
 
 
-def _discard(game: Any, batch: list) -> None:
+def _discard(game: Game, batch: list) -> None:
     from .resolution import settle
     for card in batch:
         info = card.status.get(REMOVAL_CAUSE) or {}
@@ -152,7 +152,7 @@ def _discard(game: Any, batch: list) -> None:
     settle(game)
 
 
-def _exclusion(game: Any, batch: list) -> None:
+def _exclusion(game: Game, batch: list) -> None:
     from .resolution import settle
     for card in batch:
         info = card.status.get(REMOVAL_CAUSE) or {}
@@ -164,7 +164,7 @@ def _exclusion(game: Any, batch: list) -> None:
 HANDLERS = {NEAR_DEATH: _near_death, DISCARD: _discard, EXCLUSION: _exclusion}
 
 
-def negate_near_death(game: Any, card: Any, *, source: int | None, by: int | None) -> bool:
+def negate_near_death(game: Game, card: Card, *, source: int | None, by: int | None) -> bool:
     """9.2.4: end the card's near-death and reset its accumulated damage. 9.2.5: impossible when
     its durability is 0 or less. Returns whether it was negated."""
     if card.zone != FIELD or card.status.get(REMOVAL) != NEAR_DEATH:

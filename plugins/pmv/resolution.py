@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game, Item
 from rulestack import windows
 
 from . import areas, deck_rule, text
@@ -28,13 +28,13 @@ PLAY = "play"
 ATTACK = "attack"
 
 
-def settle(game: Any) -> None:
+def settle(game: Game) -> None:
     """State checks (near-death, 9.2.2) to a fixed point, then the auto effects met so far, each
     resolving at once (:func:`push_item`), until nothing is pending (the host's shared ``settle``)."""
     windows.settle(game)
 
 
-def order_triggers(game: Any, triggers: list) -> list:
+def order_triggers(game: Game, triggers: list) -> list:
     """7.1.6: the turn player puts all of their simultaneous effects in order first, then the
     next player in turn order."""
     out = []
@@ -45,7 +45,7 @@ def order_triggers(game: Any, triggers: list) -> list:
     return out
 
 
-def push_item(game: Any, item: Any) -> bool:
+def push_item(game: Game, item: Item) -> bool:
     """An auto effect resolves at once; a played card or an activated effect joins the
     interference stack (1.12)."""
     if item.kind == "trigger":
@@ -57,17 +57,17 @@ def push_item(game: Any, item: Any) -> bool:
     return True
 
 
-def resolve_item(game: Any, item: Any) -> bool:
+def resolve_item(game: Game, item: Item) -> bool:
     """Resolve one item: a played character or world charm enters the field; anything else
     applies its text (the host checks negation and 【 】)."""
     stack = tuple(game.value_of(None, deck_rule.RESOLVING, ()))
     game.set_value(None, deck_rule.RESOLVING, stack + (item.id,))
     try:
-        card = game.card(item.card)
         if item.kind == ATTACK:
             from .battle import fight     # battle settles through this module
             fight(game)
-        elif item.kind == PLAY:
+        elif item.kind == PLAY and item.card is not None:
+            card = game.card(item.card)
             if card.zone != PLAY_AREA or card.generation != item.generation:
                 game.record("resolution_skipped", source=card.id, item=item.id, why="the card left the play area")
             elif card.definition.get("subtype") == areas.EQUIPMENT:
@@ -86,7 +86,7 @@ def resolve_item(game: Any, item: Any) -> bool:
     return True
 
 
-def enter_field(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE, source: int | None = None,
+def enter_field(game: Game, card: Card, controller: int, *, cause: str = Cause.RULE, source: int | None = None,
                 played: bool = True) -> Any:
     """Put a card onto its controller's field: a character asleep unless it has 速攻 (10.2.2.a),
     a world charm active (C7)."""
@@ -97,7 +97,7 @@ def enter_field(game: Any, card: Any, controller: int, *, cause: str = Cause.RUL
     return card
 
 
-def equip(game: Any, card: Any, item: Any) -> None:
+def equip(game: Game, card: Card, item: Item) -> None:
     """C7: a 【装備】 is set on its 目標 character; with the 目標 gone it does nothing (and goes to
     冥界 with the other played cards)."""
     if item.activation_negated or item.effect_negated:
@@ -116,7 +116,7 @@ def equip(game: Any, card: Any, item: Any) -> None:
     game.record("equipped", player=item.controller, card=card.id, target=target.id)
 
 
-def unattached_equipment(game: Any) -> bool:
+def unattached_equipment(game: Game) -> bool:
     """A 【装備】 whose character has left the field is discarded (by the rules)."""
     from . import removal     # removal settles through this module
     found = False
@@ -127,19 +127,19 @@ def unattached_equipment(game: Any) -> bool:
     return found
 
 
-def after_resolve(game: Any, item: Any) -> None:
+def after_resolve(game: Game, item: Item) -> None:
     """A resolved (or negated) spell or command goes to 冥界; then the 3.2.5 shuffle is due."""
     deck_rule.at_resolution_end(game, item.id)
-    if item.kind == ATTACK:
+    if item.kind == ATTACK or item.card is None:
         return
     card = game.card(item.card)
     if item.kind == PLAY and card.zone == PLAY_AREA and card.generation == item.generation:
         game.move(card, NETHERWORLD, card.owner, cause=Cause.RULE, kind="to_netherworld")
 
 
-def is_negated(game: Any, item: Any) -> bool:
+def is_negated(game: Game, item: Item) -> bool:
     """An activated or auto effect is negated while its card's text is (2.12.3), unless in 【 】."""
-    if item.kind in (PLAY, ATTACK):
+    if item.kind in (PLAY, ATTACK) or item.card is None or item.ability is None:
         return False
     card = game.card(item.card)
     return text.ability_negated(game, card, card.definition.abilities[item.ability])

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 
 from . import deck_rule
 from .areas import DECK, HAND
 
 
-def check_defeat(game: Any) -> None:
+def check_defeat(game: Game) -> None:
     """Before a player receives priority: players at 0 life or less lose (W3)."""
     losers = [p.index for p in game.players if (p.life or 0) <= 0]
     if not losers:
@@ -25,7 +25,7 @@ def check_defeat(game: Any) -> None:
     game.end_game(winners, f"{names} lost: life 0 or less (W1)")
 
 
-def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
+def draw(game: Game, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
     """Draw ``n`` cards one at a time. A player who must draw and cannot loses at once (W1, W2).
     A deck an earlier effect saw whole is shuffled first (3.2.5)."""
     drawn = 0

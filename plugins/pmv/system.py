@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import ConfigurationError, GameSystem, Modifier, hookimpl
+from rulestack import Ability, Action, Activation, Card, ConfigurationError, Decision, Event, Game, GameSystem, hookimpl, Item, Modifier
 from rulestack.system import CardStat
 
 from . import abilities, actions, areas, deck_rules, names, narration, reference, removal, resolution, text, turn
@@ -92,42 +92,42 @@ class PMVSystem(GameSystem):
 
     # -- setup and turns -------------------------------------------------------------------------
     @hookimpl
-    def setup_game(self, game: Any) -> None:
+    def setup_game(self, game: Game) -> None:
         """S3-S6: shuffle, 25 life, who goes first, 7 cards each."""
         turn.setup(game)
 
     @hookimpl
-    def play_turn(self, game: Any) -> Any:
+    def play_turn(self, game: Game) -> Any:
         """Turn start, the five phases and turn-end processing (4.2, T4)."""
         return turn.play_turn(game)
 
     @hookimpl
-    def legal_actions(self, game: Any, player: int, window: str) -> list:
+    def legal_actions(self, game: Game, player: int, window: str) -> list:
         """Pass, set a node, play, use an activated effect, attack, defend."""
         return actions.legal_actions(game, player, window)
 
     @hookimpl
-    def perform_action(self, game: Any, action: Any) -> Any:
+    def perform_action(self, game: Game, action: Action) -> Any:
         return actions.perform(game, action)
 
     # -- the play procedure and the interference stack -----------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | None:
+    def can_activate(self, game: Game, activation: Activation) -> bool | None:
         """Timing of each card type and activated effect (C2-C8), required nodes (5.2.2.c)."""
         return actions.can_activate(game, activation)
 
     @hookimpl
-    def announce(self, game: Any, activation: Any) -> Any:
+    def announce(self, game: Game, activation: Activation) -> Any:
         """C9 step 3: the played card goes face up into the play area."""
         return actions.announce(game, activation)
 
     @hookimpl
-    def assemble_cost(self, game: Any, activation: Any, components: list) -> list | None:
+    def assemble_cost(self, game: Game, activation: Activation, components: list) -> list | None:
         """Printed cost + X ± Y, or nothing under the caster rule (QA-269, T7a)."""
         return actions.assemble_cost(game, activation, components)
 
     @hookimpl
-    def choice_rules(self, game: Any, request: Any) -> Any:
+    def choice_rules(self, game: Game, request: Any) -> Any:
         """8.1.2.b: 〔 〕 and 目標 need exactly the number given; fewer candidates fail (8.1.3.a)."""
         if request.reason in ("target", "resolution") and not request.up_to:
             request.min = request.max = min(request.count, len(request.candidates))
@@ -135,45 +135,45 @@ class PMVSystem(GameSystem):
         return request
 
     @hookimpl
-    def push_item(self, game: Any, item: Any) -> Any:
+    def push_item(self, game: Game, item: Item) -> Any:
         """Plays and activated effects join the interference stack; auto effects resolve at once."""
         return resolution.push_item(game, item)
 
     @hookimpl
-    def resolve_item(self, game: Any, item: Any) -> Any:
+    def resolve_item(self, game: Game, item: Item) -> Any:
         return resolution.resolve_item(game, item)
 
     @hookimpl
-    def is_negated(self, game: Any, item: Any) -> bool:
+    def is_negated(self, game: Game, item: Item) -> bool:
         """2.12.3: an effect of a negated text does not resolve; 【 】 text still does (12.4)."""
         return resolution.is_negated(game, item)
 
     @hookimpl
-    def after_resolve(self, game: Any, item: Any) -> None:
+    def after_resolve(self, game: Game, item: Item) -> None:
         """A spell or command goes to 冥界; the 3.2.5 shuffle at the end of resolution."""
         resolution.after_resolve(game, item)
 
     # -- state checks, auto effects, values -------------------------------------------------------------
     @hookimpl
-    def state_checks(self, game: Any) -> bool:
+    def state_checks(self, game: Game) -> bool:
         """9.2.2.a/b: near-death by damage or durability 0 or less, processed at once (9.1); a
         【装備】 without its character is discarded."""
         return resolution.unattached_equipment(game) | removal.check_near_death(game)
 
     @hookimpl
-    def order_triggers(self, game: Any, triggers: list) -> list:
+    def order_triggers(self, game: Game, triggers: list) -> list:
         """7.1.6: the turn player orders theirs first."""
         return resolution.order_triggers(game, triggers)
 
     @hookimpl
-    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool | None:
+    def ability_active(self, game: Game, card: Card, ability: Ability, event: Event) -> bool | None:
         """A negated text's auto effects do not function (2.12.3) unless in 【 】 (12.4)."""
         if ability.kind in text.AUTO_KINDS and card.zone == areas.FIELD and text.ability_negated(game, card, ability):
             return False
         return None
 
     @hookimpl
-    def modifiers(self, game: Any) -> list:
+    def modifiers(self, game: Game) -> list:
         """A 【装備】 adds its values to the character it is set on (6.1.10.c)."""
         out = []
         for card in areas.equipment(game):
@@ -193,16 +193,16 @@ class PMVSystem(GameSystem):
         return _expand(entry, abilities)
 
     @hookimpl
-    def validate_deck(self, game: Any, deck: Any) -> list:
+    def validate_deck(self, game: Game, deck: Any) -> list:
         """S1-S2: exactly 50 cards, at most 3 of a name (符ノ壱"X" counts as X)."""
         return deck_rules.problems(game, deck)
 
     # -- narration ---------------------------------------------------------------------------------------
     @hookimpl
-    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+    def narrate_event(self, game: Game, event: Event, viewer: int | None) -> str | None:
         """One line in the game's own words for ``event`` as ``viewer`` may see it."""
         return narration.narrate(game, event, viewer)
 
     @hookimpl
-    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    def narrate_decision(self, game: Game, decision: Decision, answer: Any, viewer: int | None) -> str | None:
         return narration.narrate_decision(game, decision, answer, viewer)

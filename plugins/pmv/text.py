@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Ability, Card, Game
+
 LAYERS = ("text", "variable", "change", "swap", "add", "always")
 OP_LAYERS = {"negate": "text", "negate_auto": "text", "remove_abilities": "text", "grant": "text",
              "revoke": "text", "set": "change", "swap": "swap", "add": "add", "gained": "add"}
@@ -40,7 +42,7 @@ def _gained(values: dict, mod: Any) -> None:
 MODIFIER_OPS = {"negate_auto": _negate_auto, "gained": _gained}
 
 
-def ability_negated(game: Any, card: Any, ability: Any) -> bool:
+def ability_negated(game: Game, card: Card, ability: Ability) -> bool:
     """Is this ability negated now (2.12.3, 12.4)?"""
     values = game.values(card)
     for flag, applies in (("negated", True), ("auto_negated", ability.kind in AUTO_KINDS)):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Game
 
 from . import areas, nodes, removal, rules
 from .areas import DAMAGE, DECK, FIELD, HAND, NETHERWORLD, NODES, SLEEP
@@ -21,7 +21,7 @@ PHASES = ("active", "maintenance", "draw", "main", "discard")
 FIRST_PLAYER = "first_player"
 
 
-def setup(game: Any) -> None:
+def setup(game: Game) -> None:
     """S3-S6: shuffle, 25 life, decide who goes first, each draws 7; no mulligan."""
     n = len(game.players)
     for p in range(n):
@@ -35,7 +35,7 @@ def setup(game: Any) -> None:
         rules.draw(game, p, areas.OPENING_HAND)
 
 
-def play_turn(game: Any) -> bool:
+def play_turn(game: Game) -> bool:
     start = game.state.phase
     if start is None:
         game.record("turn_start", player=game.state.active_player)   # T1: turn-start auto effects
@@ -47,19 +47,19 @@ def play_turn(game: Any) -> bool:
     return True
 
 
-def run_phase(game: Any, phase: str) -> None:
+def run_phase(game: Game, phase: str) -> None:
     """T2: regulated effect; phase start (the ``phase`` event); priority; phase end."""
     game.set_phase(phase)
     REGULATED[phase](game)
     settle(game)
     priority_round(game)
     p = game.state.active_player
-    extra = {"hand": len(game.cards_in(HAND, p))} if phase == "discard" else {}
+    extra: dict[str, Any] = {"hand": len(game.cards_in(HAND, p))} if phase == "discard" else {}
     game.record("phase_ended", player=p, phase=phase, **extra)
     settle(game)
 
 
-def active_phase(game: Any) -> None:
+def active_phase(game: Game) -> None:
     """T5: the turn player's sleeping cards on the field become active (nodes are not on the field)."""
     p = game.state.active_player
     for card in game.cards_in(FIELD, p):
@@ -67,7 +67,7 @@ def active_phase(game: Any) -> None:
             game.set_status(card, SLEEP, None, cause=Cause.RULE)
 
 
-def maintenance_phase(game: Any) -> None:
+def maintenance_phase(game: Game) -> None:
     """N13 [U] (setting ``nodes_wake``): the turn player's nodes become active; T7: maintenance
     costs (維持コスト) are paid in the order the player chooses, by putting nodes to sleep; a card
     whose maintenance cost is not paid is discarded (破棄). T7a: a spell whose caster is on the
@@ -93,18 +93,18 @@ def maintenance_phase(game: Any) -> None:
             removal.mark(game, card, removal.DISCARD, cause=Cause.RULE, by=p, rule="T7")
 
 
-def draw_phase(game: Any) -> None:
+def draw_phase(game: Game) -> None:
     """T6: draw 1, except on the first player's first turn."""
     p = game.state.active_player
     if not (game.state.turn == 1 and game.value_of(None, FIRST_PLAYER) == p):
         rules.draw(game, p, 1)
 
 
-def main_phase(game: Any) -> None:
+def main_phase(game: Game) -> None:
     """T8: no regulated effect; the turn player acts through priority."""
 
 
-def discard_phase(game: Any) -> None:
+def discard_phase(game: Game) -> None:
     """T9, H1: a turn player holding more than 7 cards discards down to 7."""
     p = game.state.active_player
     hand = game.cards_in(HAND, p)
@@ -115,7 +115,7 @@ def discard_phase(game: Any) -> None:
             game.move(cid, NETHERWORLD, p, cause=Cause.RULE, by=p, kind="discarded", why="hand limit")
 
 
-def turn_end(game: Any) -> None:
+def turn_end(game: Game) -> None:
     """T4, in order."""
     game.set_phase("turn_end")
     for card in areas.characters(game):                                    # 1

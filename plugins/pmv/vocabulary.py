@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, ChoiceRequest, StopResolution
+from rulestack import Card, Cause, ChoiceRequest, Game, StopResolution
 from rulestack.context import HOST_METHODS, ScriptUsageError
 
 from . import areas, deck_rule, names, removal, rules
@@ -50,7 +50,7 @@ def _stop(ctx: Any, why: str) -> None:
     raise StopResolution(why)
 
 
-def _targetable(game: Any, card: Any, player: int | None) -> bool:
+def _targetable(game: Game, card: Card, player: int | None) -> bool:
     return not (game.has_keyword(card, UNTARGETABLE) and card.controller != player)
 
 

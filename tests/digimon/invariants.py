@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rulestack import FunctionAgent, RandomAgent
 
 from rulestack_systems.digimon import areas, memory
 
@@ -35,7 +34,7 @@ class DigimonInvariants:
         self.digivolutions = 0
         self.cards: Counter[int] | None = None
 
-    def check(self, game: Any) -> None:
+    def check(self, game: Any, decision: Any = None) -> None:
         self.checks += 1
         m = game.value_of(None, memory.MEMORY, 0)
         if not -memory.LIMIT <= m <= memory.LIMIT:
@@ -93,15 +92,3 @@ class DigimonInvariants:
                 raise InvariantBroken(f"{onto.name} (level {areas.level(onto)}, {areas.colors(onto)}) digivolved "
                                       f"into {card.name}, whose requirements it does not meet")
         self.seen = len(log)
-
-
-def checking_agents(seed: int, checker: DigimonInvariants, players: int = 2) -> list[FunctionAgent]:
-    """Random agents that check the invariants before answering each decision."""
-    def agent(i: int) -> FunctionAgent:
-        rnd = RandomAgent(seed * 7919 + i + 1)
-
-        def decide(decision: Any, seat: Any) -> Any:
-            checker.check(seat.game)
-            return rnd.decide(decision, seat)
-        return FunctionAgent(decide)
-    return [agent(i) for i in range(players)]

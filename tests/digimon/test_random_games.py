@@ -4,24 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from random_games import event_log_of, play_checked
 from rulestack import Game
 
 from rulestack_systems.digimon import DigimonSystem
 
-from .invariants import DigimonInvariants, InvariantBroken, checking_agents
+from .invariants import DigimonInvariants, InvariantBroken
 
 SEEDS = range(1, 51)
+DECKS = list(DigimonSystem.sample_decks)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_game_plays_to_the_end_with_digimon_invariants(seed):
     checker = DigimonInvariants()
-    game = Game("digimon", list(DigimonSystem.sample_decks), seed=seed, agents=checking_agents(seed, checker))
-    try:
-        result = game.play()
-        checker.check(game)
-    finally:
-        game.close()
+    game, result = play_checked("digimon", DECKS, seed, checker.check)
     assert game.over and result.turns >= 3
     assert checker.checks == len(game.decisions) + 1          # after every decision, and at the end
     assert "0 security" in result.reason or "draw phase" in result.reason
@@ -31,16 +28,12 @@ def test_random_game_plays_to_the_end_with_digimon_invariants(seed):
 def test_the_random_games_digivolve():
     """The invariant on digivolution is not vacuous: random games do digivolve, often."""
     checker = DigimonInvariants()
-    game = Game("digimon", list(DigimonSystem.sample_decks), seed=3, agents=checking_agents(3, checker))
-    try:
-        game.play()
-    finally:
-        game.close()
+    play_checked("digimon", DECKS, 3, checker.check)
     assert checker.digivolutions >= 3
 
 
 def test_the_checker_catches_a_malformed_stack():
-    game = Game("digimon", list(DigimonSystem.sample_decks), seed=1)
+    game = Game("digimon", DECKS, seed=1)
     try:
         game.start()
         checker = DigimonInvariants()
@@ -57,12 +50,5 @@ def test_the_checker_catches_a_malformed_stack():
 
 
 def test_a_game_is_a_function_of_its_seed():
-    logs = []
-    for _ in range(2):
-        game = Game("digimon", list(DigimonSystem.sample_decks), seed=7)
-        try:
-            game.play()
-            logs.append(game.event_log_json())
-        finally:
-            game.close()
-    assert logs[0] == logs[1] and "game_over" in logs[0]
+    first, second = (event_log_of("digimon", DECKS, 7) for _ in range(2))
+    assert first == second and "game_over" in first

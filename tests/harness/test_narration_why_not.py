@@ -18,8 +18,8 @@ def test_mtg_says_the_cost_and_the_timing_with_the_rule():
     sc.add("Lightning Bolt", "hand", 0)
     sc.add("Shock", "library", 0)                        # not where it is cast from: not listed
     said = sc.why_not()
-    assert len(said) == 1 and said[0].startswith("Shivan Dragon (cast): the cost of Shivan Dragon")
-    assert "{4}{R}{R}" in said[0] and "cannot be paid" in said[0]
+    assert said == ["Shivan Dragon (cast): not enough mana: needs {4}{R}{R}, has 5 untapped lands (601.2g-h) "
+                    "[mtg rules]"]       # the host's refusal in MTG's words (hook explain_refusal)
     sc.set_turn(phase="combat", step="declare_attackers")
     said = sc.why_not()
     assert "Shivan Dragon (cast): only in your main phase while the stack is empty (307.1) [mtg rules]" in said

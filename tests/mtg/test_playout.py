@@ -21,7 +21,8 @@ def check_invariants(game: Any, total: int) -> None:
             card = st.cards[cid]
             assert (card.zone, card.zone_player) == key or (card.zone == key[0] and key[1] is None)
     assert set(where) == set(st.cards), "a card is in no zone"
-    assert len(st.cards) == total, "cards appeared or vanished"
+    tokens = set(st.values.get("tokens") or ())       # made by effects (111.1)
+    assert len(set(st.cards) - tokens) == total, "cards appeared or vanished"
     for p in st.players:
         delta = sum(e.get("delta") for e in st.log if e.kind in ("life_changed", "damaged") and e.player == p.index)
         assert p.life == delta, f"P{p.index} life {p.life} but its life events add up to {delta}"
@@ -81,7 +82,7 @@ def everything_deck() -> "Deck":
     from rulestack_systems.mtg import MTGSystem
     pool = CardPool.for_system(MTGSystem)
     basics = [code for code, e in pool.entries.items() if "Basic" in (e.fields.get("supertypes") or ())]
-    others = [code for code in pool.entries if code not in basics]
+    others = [code for code, e in pool.entries.items() if code not in basics and not e.fields.get("token")]
     return Deck("everything", {"main": tuple([b for b in basics for _ in range(5)] + others)})
 
 

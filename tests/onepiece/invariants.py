@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rulestack import FunctionAgent, RandomAgent
 
 from rulestack_systems.onepiece import areas, don
 from rulestack_systems.onepiece.resolution import DAMAGE_PROCESSING
@@ -30,7 +29,7 @@ class InvariantChecker:
         self.initial_cards: Counter[int] | None = None
         self.checks = 0
 
-    def check(self, game: Any) -> None:
+    def check(self, game: Any, decision: Any = None) -> None:
         self.checks += 1
         self._zones(game)
         self._don(game)
@@ -78,15 +77,3 @@ class InvariantChecker:
             pending = 1 if game.value_of(None, DAMAGE_PROCESSING) else 0
             assert 0 <= self.damage_with_life[p] - self.life_cards_taken[p] <= pending, \
                 f"P{p}: {self.damage_with_life[p]} damage with Life left, {self.life_cards_taken[p]} Life cards taken"
-
-
-def checking_agents(seed: int, checker: InvariantChecker, players: int = 2) -> list[FunctionAgent]:
-    """Random agents that check the invariants before answering each decision."""
-    def agent(i: int) -> FunctionAgent:
-        rnd = RandomAgent(seed * 7919 + i + 1)
-
-        def decide(decision: Any, seat: Any) -> Any:
-            checker.check(seat.game)
-            return rnd.decide(decision, seat)
-        return FunctionAgent(decide)
-    return [agent(i) for i in range(players)]

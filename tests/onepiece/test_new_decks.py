@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from rulestack import Game
+from random_games import play_checked
 
-from .invariants import InvariantChecker, checking_agents
+from .invariants import InvariantChecker
 
 NEW = ("blue_seven_warlords", "yellow_big_mom_pirates")
 OLD = ("red_straw_hat_crew", "black_navy")
@@ -46,15 +46,10 @@ def moments(log: list) -> Counter:
 
 def play(decks: tuple[str, str], seed: int) -> tuple[Any, Counter]:
     checker = InvariantChecker()
-    game = Game("onepiece", list(decks), seed=seed, agents=checking_agents(seed, checker))
-    try:
-        result = game.play()
-        checker.check(game)                                        # raises on a broken invariant
-        assert checker.checks == len(game.decisions) + 1           # after every decision, and at the end
-        assert game.over and all(not game.player(p).lost for p in result.winners)
-        return result, moments(game.state.log)
-    finally:
-        game.close()
+    game, result = play_checked("onepiece", list(decks), seed, checker.check)   # raises on a broken invariant
+    assert checker.checks == len(game.decisions) + 1           # after every decision, and at the end
+    assert game.over and all(not game.player(p).lost for p in result.winners)
+    return result, moments(game.state.log)
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rulestack import FunctionAgent, RandomAgent
 
 from rulestack_systems.pmv import areas, removal
 
@@ -104,15 +103,3 @@ class InvariantChecker:
         self.seen = len(log)
         for p in game.players:
             assert (p.life or 0) == self.life[p.index], f"P{p.index} life {p.life}, recorded changes {self.life[p.index]}"
-
-
-def checking_agents(seed: int, checker: InvariantChecker, players: int = 2) -> list[FunctionAgent]:
-    """Random agents that check the invariants before answering each decision."""
-    def agent(i: int) -> FunctionAgent:
-        rnd = RandomAgent(seed * 7919 + i + 1)
-
-        def decide(decision: Any, seat: Any) -> Any:
-            checker.check(seat.game, decision)
-            return rnd.decide(decision, seat)
-        return FunctionAgent(decide)
-    return [agent(i) for i in range(players)]

@@ -4,36 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from rulestack import Game
+from random_games import event_log_of, play_checked
 
 from rulestack_systems.pmv import PMVSystem
 
-from .invariants import InvariantChecker, checking_agents
+from .invariants import InvariantChecker
 
 SEEDS = range(1, 51)
+DECKS = list(PMVSystem.sample_decks)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_game_plays_to_the_end_with_invariants(seed):
     checker = InvariantChecker()
-    game = Game("pmv", list(PMVSystem.sample_decks), seed=seed, agents=checking_agents(seed, checker))
-    try:
-        result = game.play()
-        checker.check(game)
-    finally:
-        game.close()
+    game, result = play_checked("pmv", DECKS, seed, checker.check)
     assert game.over and result.turns >= 3
-    assert checker.checks == len(game.decisions) + 1
+    assert checker.checks == len(game.decisions) + 1          # before every decision, and at the end
     assert "lost" in result.reason or "turn limit" in result.reason
 
 
 def test_a_game_is_a_function_of_its_seed():
-    logs = []
-    for _ in range(2):
-        game = Game("pmv", list(PMVSystem.sample_decks), seed=7)
-        try:
-            game.play()
-            logs.append(game.event_log_json())
-        finally:
-            game.close()
-    assert logs[0] == logs[1] and "game_over" in logs[0]
+    first, second = (event_log_of("pmv", DECKS, 7) for _ in range(2))
+    assert first == second and "game_over" in first

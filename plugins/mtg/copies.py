@@ -1,0 +1,102 @@
+"""Copies (707): an object that copies another takes its *copiable values* — the values printed
+on it (its code's definition: name, mana cost, types, power and toughness, keywords and
+abilities) as changed by other copy effects and by the exceptions of the effect that made it
+(707.2, 707.9b) — and nothing else: not counters, damage, tapped status, or other continuous
+effects. Copy effects apply in layer 1 (613.2a), before every other effect.
+
+A copy is the same object with another card's definition (the host's ``game.become``) for as
+long as it stays that object; the exceptions and a token's own characteristics (111.3) are
+continuous effects of the ``copy`` layer locked onto it (op ``set``), which a copy of the copy
+copies too. A copy of a Saga is a Saga with its own lore counters and chapter abilities.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rulestack import Cause
+
+COPY_LAYER = "copy"
+
+#: The characteristics an effect may give a token or a copy as an exception (111.3, 707.9b).
+CHARACTERISTICS = ("name", "mana_cost", "types", "subtypes", "supertypes", "power", "toughness", "colors",
+                   "keywords")
+
+
+def exceptions_of(game: Any, card: Any) -> list[tuple[str, Any]]:
+    """The copy-layer values set on ``card`` (its exceptions and a token's characteristics), in
+    timestamp order: part of its copiable values (707.2)."""
+    out = []
+    for eff in game.state.effects:
+        if eff.layer != COPY_LAYER or not eff.targets or card.id not in eff.targets:
+            continue
+        if eff.data.get("generations", {}).get(card.id, card.generation) != card.generation:
+            continue
+        out.append((eff.timestamp, eff.attr, eff.value))
+    return [(attr, value) for _, attr, value in sorted(out, key=lambda t: t[0])]
+
+
+def set_characteristics(game: Any, card: Any, values: Mapping[str, Any], *, source: int | None = None,
+                        controller: int | None = None) -> None:
+    """Give ``card`` these copiable values (layer 1), for as long as it is this object."""
+    for attr, value in values.items():
+        if attr not in CHARACTERISTICS:
+            from rulestack.context import ScriptUsageError
+            raise ScriptUsageError(f"a token or copy characteristic is one of {', '.join(CHARACTERISTICS)}, "
+                                   f"not {attr!r}")
+        if attr == "keywords":
+            value = tuple(value.values()) if isinstance(value, dict) else tuple(value)
+        elif isinstance(value, dict):
+            value = list(value.values())
+        game.add_effect("set", attr, value, targets=[card.id], layer=COPY_LAYER, duration="permanent",
+                        source=source, controller=controller, cause=Cause.EFFECT)
+    _forget_type_caches(game)
+
+
+def copiable(game: Any, original: Any) -> tuple[str, list[tuple[str, Any]]]:
+    """The copiable values of ``original`` as a card code and copy-layer values (707.2)."""
+    return original.code, exceptions_of(game, original)
+
+
+def become_copy(game: Any, card: Any, original: Any, *, generation: int | None = None) -> None:
+    """``card`` becomes a copy of ``original`` (its definition now; the exceptions follow with
+    :func:`keep_exceptions` once the card is the object the copy applies to)."""
+    game.become(card, original.code, generation=generation)
+    _forget_type_caches(game)
+
+
+def copy_as_it_enters(game: Any, card: Any, original: Any) -> None:
+    """707.2 / 614.1c: "enter as a copy of": the copy applies to the object the card becomes as it
+    enters (its next generation), so it enters already a copy and its enters abilities are the
+    copied ones."""
+    become_copy(game, card, original, generation=card.generation + 1)
+
+
+def keep_exceptions(game: Any, card: Any, original: Any) -> None:
+    """Give ``card`` the copy-layer values of ``original`` (a copy of a copy copies them too)."""
+    values = dict(exceptions_of(game, original))
+    if values:
+        set_characteristics(game, card, values, source=original.id, controller=card.controller)
+
+
+def choose_copy_as_enters(game: Any, card: Any, controller: int) -> Any | None:
+    """The permanent ``card`` enters as a copy of, when one of its ``enters`` abilities says
+    ``copy = FILTER`` (Clone): chosen by its controller as it enters, or none ("you may")."""
+    for ab in card.definition.abilities:
+        if ab.kind != "enters" or not isinstance(ab.get("copy"), dict):
+            continue
+        spec = {"zone": "battlefield", **ab.get("copy")}
+        choices = [c.id for c in game.find(spec, controller, card) if c.id != card.id]
+        if not choices:
+            return None
+        if ab.get("optional") and not game.yes_no(controller, f"{card.name}: enter as a copy?", source=card.id):
+            return None
+        picked = game.choose_cards(controller, choices, 1, 1, f"{card.name} enters as a copy of", reason="resolution",
+                                   source=card.id)
+        return game.card(picked[0]) if picked else None
+    return None
+
+
+def _forget_type_caches(game: Any) -> None:
+    """A copy can bring static abilities that change types: the plugin's caches must look again."""
+    game.system.type_statics = (-1, True)
+    game.system.types_hold = (-1, False)

@@ -1,0 +1,154 @@
+"""The mana pool (106.4): where mana goes when it is made, and from which costs are paid.
+
+Each player's pool is the player value ``mana_pool``, a string of mana letters in WUBRGC order
+(``"RRG"`` is {R}{R}{G}); an empty pool is ``""``. Mana is added by a mana ability (605) — a
+land's, activated as an action while the player holds priority, or during the payment of a cost
+(601.2g) — and stays there while players pass priority, until the step or phase ends: then every
+pool empties (106.4, 500.4; there is no mana burn). Paying a cost spends the pool first, then
+taps lands for the rest (601.2h).
+
+Players activate mana abilities as actions only while the stack is not empty ("tap lands in
+response", 605.3a) and they hold something the mana could pay for at that speed (an instant, a
+card with flash, an activated ability with a mana cost): with an empty stack, tapping a land
+before casting is the same as tapping it while paying, and mana nothing can spend only empties.
+So the choice is left to the payment, and the random agent does not tap lands for nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulestack import Action, Cause
+
+from . import rules
+from .mana import MANA_TYPES, ManaCost, produced_colors
+
+#: The player value holding a player's mana pool.
+POOL = "mana_pool"
+#: The action kind of activating a land's mana ability (605.3a).
+ADD_MANA = "add_mana"
+
+
+def pool(game: Any, player: int) -> dict[str, int]:
+    """The mana in ``player``'s pool, by type (W, U, B, R, G and C for colorless)."""
+    text = game.value_of(player, POOL) or ""
+    return {m: text.count(m) for m in MANA_TYPES if m in text}
+
+
+def size(game: Any, player: int) -> int:
+    """How much mana is in ``player``'s pool."""
+    return len(game.value_of(player, POOL) or "")
+
+
+def as_text(counts: dict[str, int]) -> str:
+    """Mana as letters in WUBRGC order: ``{"R": 2, "G": 1}`` is ``"RRG"``."""
+    return "".join(m * counts.get(m, 0) for m in MANA_TYPES)
+
+
+def symbols(counts: dict[str, int] | str) -> str:
+    """Mana as symbols: ``"{R}{R}{G}"``; ``"nothing"`` for no mana."""
+    text = counts if isinstance(counts, str) else as_text(counts)
+    return "".join(f"{{{m}}}" for m in text) or "nothing"
+
+
+def _set(game: Any, player: int, counts: dict[str, int]) -> None:
+    game.set_value(player, POOL, as_text(counts))
+
+
+def add(game: Any, player: int, mana: str, *, source: int | None, cause: str = Cause.EFFECT) -> None:
+    """Add mana (letters, ``"R"`` or ``"GG"``) to ``player``'s pool (106.4); recorded as
+    ``mana_added``."""
+    counts = pool(game, player)
+    for m in mana:
+        if m not in MANA_TYPES:
+            raise ValueError(f"not a type of mana: {m!r} (one of {', '.join(MANA_TYPES)})")
+        counts[m] = counts.get(m, 0) + 1
+    _set(game, player, counts)
+    game.record("mana_added", cause=cause, source=source, player=player, mana=mana, pool=as_text(counts))
+
+
+def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, int]]:
+    """Spend pool mana on a plain cost: coloured and colorless symbols from mana of their type
+    first, then the generic part from whatever is left. Returns the part still to pay and the
+    mana spent."""
+    left = dict(counts)
+    used: dict[str, int] = {}
+    colored = []
+    for color, n in cost.colored:
+        take = min(n, left.get(color, 0))
+        left[color] = left.get(color, 0) - take
+        used[color] = used.get(color, 0) + take
+        if n - take:
+            colored.append((color, n - take))
+    take_c = min(cost.colorless, left.get("C", 0))
+    left["C"] = left.get("C", 0) - take_c
+    used["C"] = used.get("C", 0) + take_c
+    generic = cost.generic
+    for m in ("C",) + tuple(reversed(MANA_TYPES[:-1])):    # colorless first, then R, G ... W
+        take = min(generic, left.get(m, 0))
+        left[m] = left.get(m, 0) - take
+        used[m] = used.get(m, 0) + take
+        generic -= take
+    rest = ManaCost(generic, tuple(colored), (), (), 0, cost.colorless - take_c)
+    return rest, {m: n for m, n in used.items() if n}
+
+
+def take(game: Any, player: int, used: dict[str, int]) -> None:
+    """Remove spent mana from ``player``'s pool (quietly: the payment is what is recorded)."""
+    counts = pool(game, player)
+    for m, n in used.items():
+        counts[m] = counts.get(m, 0) - n
+        if counts[m] < 0:
+            raise ValueError(f"P{player} spends {n} {m} but has only {counts[m] + n} in their pool")
+    _set(game, player, {m: n for m, n in counts.items() if n})
+
+
+def empty_all(game: Any) -> None:
+    """500.4, 106.4: as a step or phase ends, every mana pool empties; unspent mana is lost
+    (recorded as ``mana_emptied``)."""
+    for p in range(len(game.players)):
+        text = game.value_of(p, POOL) or ""
+        if text:
+            game.set_value(p, POOL, "")
+            game.record("mana_emptied", cause=Cause.RULE, player=p, mana=text,
+                        step=game.state.step or game.state.phase)
+
+
+# -- mana abilities as actions (605.3a) ----------------------------------------------------------------
+
+def actions(game: Any, player: int) -> list[Action]:
+    """The mana abilities ``player`` may activate now, while the stack is not empty: one action
+    per kind of untapped land and colour it makes (identical lands offer one choice)."""
+    if not game.state.stack or not _could_spend(game, player):
+        return []
+    out = []
+    seen: set[tuple[str, str]] = set()
+    for card in game.cards_in("battlefield", player):
+        if card.status.get("tapped") or not rules.is_land(game, card):
+            continue
+        for m in sorted(produced_colors(game, card), key=MANA_TYPES.index):
+            if (card.name, m) in seen:
+                continue
+            seen.add((card.name, m))
+            out.append(Action(ADD_MANA, player, card.id, data=(("mana", m),), label=f"tap {card.name} for {{{m}}}"))
+    return out
+
+
+def _could_spend(game: Any, player: int) -> bool:
+    """Whether ``player`` holds an instant or a card with flash, or controls a permanent with an
+    activated ability that costs mana: something floating mana could pay for now."""
+    for card in game.cards_in("hand", player):
+        if rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash"):
+            return True
+    return any(ab.kind == "activated" and any(c.kind == "mana" for c in ab.cost)
+               for card in game.cards_in("battlefield", player) for ab in card.definition.abilities)
+
+
+def activate(game: Any, action: Action) -> bool:
+    """605.3b: a mana ability resolves at once — tap the land (its {T} cost), add the mana."""
+    card = game.card(action.card)
+    mana = action.get("mana")
+    if card.zone != "battlefield" or card.status.get("tapped") or mana not in produced_colors(game, card):
+        raise ValueError(f"{card.name} cannot be tapped for {{{mana}}} now")
+    game.set_status(card, "tapped", True, cause=Cause.COST, source=card.id, by=action.player)
+    add(game, action.player, mana, source=card.id, cause=Cause.ACTION)
+    return True
