@@ -187,3 +187,16 @@ def test_a_card_stat_rule_matches_kind_and_fields_and_refuses_an_unknown_count()
     assert not CardStat("moved", "drawn").matches(ev)
     with pytest.raises(ConfigurationError, match="counts_as 'cast' is not one of"):
         CardStat("summoned", "cast")
+
+
+@pytest.mark.parametrize("system", ["mtg", "yugioh", "onepiece", "pmv", "digimon"])
+def test_every_card_stat_rule_names_an_event_kind_the_system_records(system):
+    from rulestack.system import find_system
+    cls = find_system(system)
+    kinds = cls.all_event_kinds()
+    assert cls.card_stats, f"{system} declares how its events count"
+    assert any(rule.counts_as == "drawn" for rule in cls.card_stats)
+    for rule in cls.card_stats:
+        assert rule.kind in kinds, f"{system}: card_stats names {rule.kind!r}, not an event kind it declares"
+        fields = set(kinds[rule.kind].fields) | {"kind", "cause", "source", "player"}
+        assert set(rule.when) <= fields | {"how", "kind_of", "card_activation"}, (system, rule)
