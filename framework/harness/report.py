@@ -305,7 +305,10 @@ def html_page(totals: Mapping[str, Any], title: str) -> str:
                            f"{_pct(wp['rate']).strip()} ({wp['games']}){'*' if wp['small'] else ''}",
                            f"{_pct(wn['rate']).strip()} ({wn['games']}){'*' if wn['small'] else ''}"])
         classes.append("small" if wp["small"] or wn["small"] else "")
-    data = json.dumps(t, sort_keys=True, ensure_ascii=False).replace("</", "<\\/")
+    # ASCII JSON with <, > and & escaped: no "</script>", "<!--", line separator or bidi control can
+    # reach the page's markup from a card's or a deck's name, and JSON.parse reads it back the same
+    data = (json.dumps(t, sort_keys=True, ensure_ascii=True)
+            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
     deaths = t.get("worker_deaths") or {}
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",

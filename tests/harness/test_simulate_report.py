@@ -200,3 +200,18 @@ def test_every_card_stat_rule_names_an_event_kind_the_system_records(system):
         assert rule.kind in kinds, f"{system}: card_stats names {rule.kind!r}, not an event kind it declares"
         fields = set(kinds[rule.kind].fields) | {"kind", "cause", "source", "player"}
         assert set(rule.when) <= fields | {"how", "kind_of", "card_activation"}, (system, rule)
+
+
+def test_a_hostile_card_name_stays_data_in_the_page():
+    from rulestack.harness.report import html_page
+    summary = simulate(plan_for("pmv", games=2, seed=1), LocalBackend(1), progress=False)
+    t = summary.totals()
+    evil = "</script><script>alert(1)</script><!-- \u2028\u202e"
+    t["cards"][0]["name"] = evil
+    t["ends"][0]["reason"] = evil
+    page = html_page(t, f"a page about {evil}")
+    assert page.count("<script") == 1 and "alert(1)</script>" not in page and "<!-- " not in page
+    assert "\u2028" not in page.split('id="simulation">')[1]
+    embedded = re.search(r'<script type="application/json" id="simulation">(.*?)</script>', page, re.S)
+    assert json.loads(embedded.group(1)) == json.loads(json.dumps(t))
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page      # shown as text in the tables
