@@ -13,6 +13,18 @@ number of cards that could act. It is printed (``ok`` / ``GROWS FASTER``), never
 machines are noisy.
 
 Run: ``python benchmarks/long_game_bench.py [--games N] [--boards 0,10,20,30] [--deck 200]``
+
+Why some decisions cost tens of milliseconds at small boards (found 2026-12-02): the cost follows
+the number of live floating effects, not the cards. In some turns the random agents play hundreds
+of actions (seed 0, board 10: turn 8 reached 280 live effects, +1 power from Rally and negations
+from Silence, all "until end of turn"), so the effects pile up until the End Phase clears them,
+and every change of state recomputes derived values: each
+effect's filter was searched over every candidate card and a new modifier made per effect and card,
+O(effects x cards) per change. The host now searches each distinct filter once per recomputation
+and reuses an unchanged effect's modifiers; applying the modifiers to a card is still O(effects on
+it), so a turn with hundreds of effects stays slower than a quiet one. The bucket figures mix such
+turns with ordinary ones; a turn bound like the runaway guard's (a position repeated too often
+ends the game) cuts them short.
 """
 from __future__ import annotations
 

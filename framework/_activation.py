@@ -79,15 +79,19 @@ class ActionFlow:
         return out
 
     def _cards_for_activation(self, player: int, zones: Iterable[str] | None) -> list[Card]:
-        names = list(zones) if zones is not None else sorted({z for z, _ in self.game.state.zones})
+        state = self.game.state
+        by_name: dict[str, list[Any]] = {}
+        for (zname, _), z in state.zones.items():
+            by_name.setdefault(zname, []).append(z)
+        names = list(zones) if zones is not None else sorted(by_name)
+        cards = state.cards
         out = []
         for name in names:
-            for (zname, zplayer), z in self.game.state.zones.items():
-                if zname == name:
-                    for cid in z.cards:
-                        c = self.game.state.cards[cid]
-                        if c.controller == player:
-                            out.append(c)
+            for z in by_name.get(name, ()):
+                for cid in z.cards:
+                    c = cards[cid]
+                    if c.controller == player:
+                        out.append(c)
         return out
 
     def can_activate(self, act: Activation) -> bool:
@@ -444,31 +448,18 @@ class ActionFlow:
 
     def _trigger_filter(self, card: Card, ab: Ability, trig: Mapping[str, Any], ev: Event) -> bool:
         for key, want in trig.items():
-            if key in ("on", "optional"):
-                continue
-            if key == "self":
-                if bool(want) != (ev.get("card") == card.id or ev.source == card.id and ev.get("card") is None):
-                    return False
-            elif key == "source_self":
-                if bool(want) != (ev.source == card.id):
-                    return False
-            elif key == "cause":
-                if ev.cause not in (want if isinstance(want, list) else [want]):
-                    return False
-            elif key == "player":
-                if ev.player != relative_player(self.game, card.controller, want):
-                    return False
-            elif key == "filter":
-                other = ev.get("card")
-                if other is None or not self.derived.matches(self.game.card(other), want, card.controller, card):
-                    return False
-            elif key in self.game.system.trigger_keys:
-                if not self.game.system.trigger_keys[key](self.game, card, ev, want):
-                    return False
-            else:
-                have = ev.data.get(key, ev.to_dict().get(key))
-                if have not in (want if isinstance(want, list) else [want]):
-                    return False
+            check = _TRIGGER_CHECKS.get(key)
+            if check is None:
+                keys = self.game.system.trigger_keys
+                if key in keys:
+                    if not keys[key](self.game, card, ev, want):
+                        return False
+                else:
+                    have = ev.data.get(key, ev.to_dict().get(key))
+                    if have not in (want if isinstance(want, list) else [want]):
+                        return False
+            elif not check(self, card, ev, want):
+                return False
         return True
 
     def take_triggers(self) -> list[PendingTrigger]:
@@ -492,3 +483,36 @@ def _merge_paid(paid: Mapping[str, Any], info: Mapping[str, Any]) -> dict[str, A
         else:
             out[k] = v
     return out
+
+
+# -- the checks of a trigger's keys, one function each (looked up by key) ---------------------------------
+def _skip(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return True
+
+
+def _self_event(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    other = ev.data.get("card")
+    return bool(want) == (other == card.id or ev.source == card.id and other is None)
+
+
+def _source_self(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return bool(want) == (ev.source == card.id)
+
+
+def _cause(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return ev.cause in (want if isinstance(want, list) else [want])
+
+
+def _player(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return ev.player == relative_player(flow.game, card.controller, want)
+
+
+def _filter(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    other = ev.data.get("card")
+    return other is not None and flow.derived.matches(flow.game.card(other), want, card.controller, card)
+
+
+_TRIGGER_CHECKS: dict[str, Callable[[ActionFlow, Card, Event, Any], bool]] = {
+    "on": _skip, "optional": _skip, "self": _self_event, "source_self": _source_self, "cause": _cause,
+    "player": _player, "filter": _filter,
+}

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
+import attrs
+
 from .cards import Ability, Role, ScriptFunction
 from .events import Event
 from .filters import CardFilter
 from .state import Card
-from .values import ABILITY_OPS, Modifier, compute
+from .values import ABILITY_OPS, Modifier, compute, dependency_order, filter_reads, modify_writes
 
 if TYPE_CHECKING:
     from .game import Game
     from ._primitives import CardIndex
+
+#: One ``modify`` entry of a static ability: the card, the ability and the entry.
+_Entry = tuple[Card, Ability, Mapping[str, Any]]
 
 
 class DerivedValues:
@@ -26,6 +31,8 @@ class DerivedValues:
         self._values_cache: tuple[int, dict[int, list[Modifier]]] | None = None
         self._card_values: dict[int, tuple[int, dict[str, Any]]] = {}
         self._collecting_statics = False
+        #: The modifiers each floating effect gave last time (by id: effect, cards, fields, modifiers).
+        self._effect_modifiers: dict[int, tuple[Any, list[int], tuple, list[Modifier]]] = {}
         self._layer_rank = {name: i for i, name in enumerate(game.runtime.system_cls.layers)}
 
     def save_caches(self) -> tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]:
@@ -100,16 +107,31 @@ class DerivedValues:
         return mods
 
     def _floating_modifiers(self) -> Iterator[Modifier]:
+        # Effects with the same filter and controller (an ability activated many times in a turn)
+        # match the same cards: each filter is searched once, not once per effect.
+        found: dict[tuple[int | None, str], list[int]] = {}
+        previous, kept = self._effect_modifiers, {}
+        cards = self.game.state.cards
         for eff in self.game.state.effects:
             if eff.targets is not None:
                 gens = eff.data.get("generations", {})
-                cards = self.game.state.cards
                 ids = [t for t in eff.targets if cards[t].generation == gens.get(t, cards[t].generation)]
             else:
-                ids = [c.id for c in self.find(eff.filter, eff.controller)]
-            for cid in ids:
-                yield Modifier(card=cid, attr=eff.attr or "", op=eff.op, value=eff.value, timestamp=eff.timestamp,
-                               layer=eff.layer, source=eff.source)
+                key = (eff.controller, repr(eff.filter))
+                ids = found.get(key)   # type: ignore[assignment]  # None: not searched yet
+                if ids is None:
+                    ids = found[key] = [c.id for c in self.find(eff.filter, eff.controller)]
+            # An effect's modifiers are the same as last time while it and the cards it reaches are
+            # (modifiers are immutable): made again only when either changed.
+            shape = (eff.attr, eff.op, eff.value, eff.timestamp, eff.layer, eff.source)
+            made = previous.get(id(eff))
+            if made is None or made[0] is not eff or made[1] != ids or made[2] != shape:
+                made = (eff, ids, shape, [Modifier(card=cid, attr=eff.attr or "", op=eff.op, value=eff.value,
+                                                   timestamp=eff.timestamp, layer=eff.layer, source=eff.source)
+                                          for cid in ids])
+            kept[id(eff)] = made
+            yield from made[3]
+        self._effect_modifiers = kept
 
     def _static_modifiers(self, current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
         """Modifiers from the static abilities of active cards. Those that change abilities come
@@ -118,7 +140,129 @@ class DerivedValues:
         ability_mods = list(self._statics(removed, ability_ops=True))
         removed |= {m.card for m in ability_mods if m.op == "remove_abilities"}
         yield from ability_mods
-        yield from self._statics(removed, ability_ops=False)
+        if self.game.system.layer_dependencies:
+            yield from self._layered_statics(removed, current)
+        else:
+            yield from self._statics(removed, ability_ops=False)
+
+    def _layered_statics(self, removed: set[int], current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
+        """The statics' other modifiers, layer by layer (for a system with ``layer_dependencies``):
+        each effect's cards are found on the values the earlier layers made (so "creatures you
+        control" sees a land an earlier layer made a creature), and within a layer the effects
+        (the entries of one static ability in that layer) apply in dependency order (613.8,
+        :func:`~rulestack.values.dependency_order`): one whose cards another would change applies
+        after it. Only effects that read a value another writes are tried (a trial applies one and
+        finds the other's cards again). An effect applied later than its timestamp says gets the
+        timestamp of the one before it, so the values keep that order. ``current`` is the dict of
+        modifiers being collected (each yielded modifier is added to it at once)."""
+        rank = self._layer_rank
+        op_layers = self.game.system.op_layers
+        system_keys = tuple(self.game.system.filter_keys)
+        layers: dict[int, dict[tuple[int, int], list[_Entry]]] = {}
+        for entry in self._static_entries(removed, ability_ops=False):
+            card, ab, spec = entry
+            layer = spec.get("layer") or op_layers.get(spec.get("op", "add"))
+            layers.setdefault(rank.get(layer, len(rank)) if layer else len(rank), {}) \
+                .setdefault((card.id, ab.index), []).append(entry)
+
+        def reads_of(effect: list[_Entry]) -> frozenset[str] | None:
+            out: set[str] = set()
+            for _, ab, spec in effect:
+                r = filter_reads(spec.get("affects", ab.get("affects", "self")), system_keys)
+                if r is None:
+                    return None
+                out |= r
+            return frozenset(out)
+
+        def writes_of(effect: list[_Entry]) -> frozenset[str]:
+            return frozenset().union(*(modify_writes(spec) for _, _, spec in effect))
+
+        all_effects = [e for effects in layers.values() for e in effects.values()]
+        all_reads = [reads_of(e) for e in all_effects]
+        read_anything = any(r is None for r in all_reads)
+        read_values = frozenset().union(*(r for r in all_reads if r is not None))
+        for _, by_ability in sorted(layers.items()):
+            effects = list(by_ability.values())
+            reads = [reads_of(e) for e in effects]
+            writes = [writes_of(e) for e in effects]
+            baseline: dict[int, list[list[int]]] = {}
+
+            def affected(i: int) -> list[list[int]]:
+                return [self._affected(entry) for entry in effects[i]]
+
+            def depends(i: int, j: int) -> bool:
+                """613.8a: would applying effect ``j`` change what effect ``i`` applies to?"""
+                r = reads[i]
+                if r is not None and not r & writes[j]:
+                    return False
+                if i not in baseline:
+                    baseline[i] = affected(i)
+                trial = [m for entry in effects[j] for m in self._entry_modifiers(entry)]
+                for m in trial:
+                    current.setdefault(m.card, []).append(m)
+                self._card_values.clear()
+                try:
+                    return affected(i) != baseline[i]
+                finally:
+                    for m in trial:
+                        current[m.card].remove(m)
+                    self._card_values.clear()
+
+            last = 0
+            for i in dependency_order(range(len(effects)), lambda k: effects[k][0][0].timestamp, depends):
+                last = max(last, effects[i][0][0].timestamp)
+                for entry in effects[i]:
+                    for m in self._entry_modifiers(entry):
+                        yield attrs.evolve(m, timestamp=last) if m.timestamp != last else m
+                if read_anything or read_values & writes[i]:
+                    self._card_values.clear()     # the next effects' cards are found on these values
+                    baseline.clear()
+
+    def _affected(self, entry: _Entry) -> list[int]:
+        """The ids of the cards one ``modify`` entry of a static ability applies to now."""
+        card, ab, spec = entry
+        affects = spec.get("affects", ab.get("affects", "self"))
+        return [card.id] if affects == "self" else [c.id for c in self.find(affects, card.controller, card)]
+
+    def _static_entries(self, removed: set[int],
+                        ability_ops: bool) -> Iterator[_Entry]:
+        """Each ``modify`` entry of the static abilities that function now, with its card and
+        ability (the ability ops' entries, or the others)."""
+        cards = self.game.state.cards
+        for cid in list(self.index.static_cards):
+            card = cards[cid]
+            if card.id in removed:
+                continue
+            for ab in card.definition.abilities:
+                mods = ab.get("modify")
+                if ab.role != Role.STATIC or not mods:
+                    continue
+                mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
+                if not mods:
+                    continue
+                zones = ab.get("zone") or self.game.system.default_zones.get(Role.STATIC)
+                if zones and card.zone not in zones:
+                    continue
+                if not self.ability_usable(card, ab, None):
+                    continue
+                condition = ab.get("condition")
+                if condition is not None and not self.game.run_script(card, condition,
+                                                                      self.game.context(card=card, ability=ab)):
+                    continue
+                for spec in mods:
+                    yield card, ab, spec
+
+    def _entry_modifiers(self, entry: _Entry) -> Iterator[Modifier]:
+        """The modifiers of one ``modify`` entry of a static ability, on the cards it affects now."""
+        card, ab, spec = entry
+        affects = spec.get("affects", ab.get("affects", "self"))
+        targets = [card] if affects == "self" else self.find(affects, card.controller, card)
+        value = spec.get("value")
+        if isinstance(value, ScriptFunction) or callable(value):
+            value = self.game.run_script(card, value, self.game.context(card=card, ability=ab))
+        for t in targets:
+            yield Modifier(card=t.id, attr=spec.get("attr", ""), op=spec.get("op", "add"), value=value,
+                           timestamp=card.timestamp, layer=spec.get("layer"), source=card.id)
 
     def _statics(self, removed: set[int], ability_ops: bool) -> Iterator[Modifier]:
         cards = self.game.state.cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from .cards import Ability, Role
-from .errors import GameOver
+from .errors import GameOver, RulestackError
 from .events import Cause
 from .flow import GameResult
 from .replacement import replace
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from .journal import Journal
     from ._derived import DerivedValues
     from ._views import PlayerViews
+
+_osetattr, _dict_setitem, _list_append = object.__setattr__, dict.__setitem__, list.append
 
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
@@ -44,11 +46,7 @@ class CardIndex:
 
     def add(self, card: Card, journal: Journal) -> None:
         """Index a card that has just been created (journaled: a rollback forgets it)."""
-        definition = card.definition
-        known = self._facts.get(card.code)
-        if known is None or known[0] is not definition:
-            known = self._facts[card.code] = (definition, CardFacts.of(definition))
-        facts = known[1]
+        facts = self._facts_of(card)
         if facts.replacer:
             journal.append(self.replacers, card.id)
         if facts.static:
@@ -73,6 +71,29 @@ class CardIndex:
             lst = self.listeners.setdefault(kind, [])
             if card.id not in lst:
                 journal.append(lst, card.id)
+
+
+    def load(self, card: Card) -> None:
+        """Index a card of a deck loaded before the game starts (no undo entries: see
+        :meth:`StatePrimitives.load_cards`)."""
+        facts = self._facts_of(card)
+        if facts.replacer:
+            _list_append(self.replacers, card.id)
+        if facts.static:
+            _list_append(self.static_cards, card.id)
+        if facts.remover:
+            _list_append(self.ability_removers, card.id)
+        for kind in facts.listens:
+            lst = self.listeners.setdefault(kind, [])
+            if card.id not in lst:
+                _list_append(lst, card.id)
+
+    def _facts_of(self, card: Card) -> "CardFacts":
+        definition = card.definition
+        known = self._facts.get(card.code)
+        if known is None or known[0] is not definition:
+            known = self._facts[card.code] = (definition, CardFacts.of(definition))
+        return known[1]
 
 
 class CardFacts(NamedTuple):
@@ -133,6 +154,38 @@ class StatePrimitives:
             game.record("created", cause=cause, source=source, player=owner, card=card.id, code=code,
                         to=z.name, to_player=z.player)
         return card
+
+    def load_cards(self, codes: Iterable[str], owner: int, zone: str) -> None:
+        """Put a deck's cards into ``owner``'s ``zone`` before the game starts, as
+        :meth:`create_card` with ``silent`` would, but without undo entries: they are the game's
+        starting state, with nothing before them to roll back to (the journal's version still
+        changes, so no cached value outlives them)."""
+        game = self.game
+        state, journal, pool, index = game.state, game.journal, game.pool, self.index
+        if game.started:
+            raise RulestackError("decks are loaded before the game starts (use create_card afterwards)")
+        z = game.zone(zone, owner)
+        controller = z.player if z.player is not None else owner
+        face_up = z.spec.visibility == Visibility.PUBLIC
+        cards, zone_cards = state.cards, z.cards
+        next_id, next_timestamp = state.next_id, state.next_timestamp
+        for code in codes:
+            code = pool.code(code)
+            card = Card(next_id, game.definition(code), owner)
+            _osetattr(card, "zone", z.name)
+            _osetattr(card, "zone_player", z.player)
+            _osetattr(card, "controller", controller)
+            _osetattr(card, "face_up", face_up)
+            _osetattr(card, "timestamp", next_timestamp)
+            card._bind(journal)
+            _dict_setitem(cards, next_id, card)
+            _list_append(zone_cards, next_id)
+            index.load(card)
+            next_id += 1
+            next_timestamp += 1
+        _osetattr(state, "next_id", next_id)
+        _osetattr(state, "next_timestamp", next_timestamp)
+        journal.version += 1
 
     def new_id(self) -> int:
         """A fresh sequential id (items, effects)."""

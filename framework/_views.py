@@ -85,5 +85,6 @@ class PlayerViews:
             vis = e.get("visible", "all")
             if vis != "all" and player not in vis:
                 e.pop("code", None)
+                e.pop("codes", None)   # a look at several cards (One Piece's searches, ctx:look_at_top)
             out.append(e)
         return out

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import Card, Item
 
-__all__ = ["HOST_METHODS", "EffectContext", "ScriptUsageError", "checked_method", "relative_player",
+__all__ = ["HOST_METHODS", "EffectContext", "ScriptUsageError", "checked_method", "looks", "relative_player",
            "stopped_call"]
 
 # -- the words of the ctx vocabulary, as types the argument checker reads ---------------------------
@@ -219,43 +219,108 @@ def m_card(ctx: EffectContext, card_id: CardId | None = None) -> dict[str, Any]:
 
 
 _revealed: "weakref.WeakKeyDictionary[Game, set[tuple[int, int]]]" = weakref.WeakKeyDictionary()
+#: Who looked at which hidden cards through the host (``ctx:look_at_top``): per game, the
+#: ``(player, card id, generation)`` of each look, good until the card changes zone.
+_looked: "weakref.WeakKeyDictionary[Game, set[tuple[int, int, int]]]" = weakref.WeakKeyDictionary()
+#: ... and the looks in order, as ``(turn, player, zone, zone's player, card ids top first)``.
+_looks: "weakref.WeakKeyDictionary[Game, list[tuple[int, int, str, int, tuple[int, ...]]]]" = weakref.WeakKeyDictionary()
 
 
 def may_see(ctx: EffectContext, card: Card) -> bool:
     """May the script's controller see this card's face? Yes when the rules show it to them (the
     zone's visibility, face up), or when an effect revealed it through the host (``ctx:reveal``)
-    since it last changed zone. A script with no controller (a rule's) sees everything."""
+    or let the controller look at it (``ctx:look_at_top``) since it last changed zone. A script
+    with no controller (a rule's) sees everything."""
     if ctx.player is None or ctx.game.can_see(ctx.player, card):
         return True
-    return (card.id, card.generation) in _revealed.get(ctx.game, ())
+    if (card.id, card.generation) in _revealed.get(ctx.game, ()):
+        return True
+    return (ctx.player, card.id, card.generation) in _looked.get(ctx.game, ())
+
+
+def looks(game: Game) -> list[tuple[int, int, str, int, tuple[int, ...]]]:
+    """Who looked at which hidden cards through the host in ``game``: ``(turn, player, zone,
+    zone's player, card ids top first)`` for each ``ctx:look_at_top``, in order."""
+    return list(_looks.get(game, ()))
 
 
 def m_cards(ctx: EffectContext, spec: Filter | None = None) -> list[int]:
     """The ids of the cards matching a filter (see the filter keys), in a fixed order: zone
-    order, then position, except that the cards of another player's zone that the controller
-    may not see come sorted by id, so that the list says nothing about that zone's order (the
-    opponent's deck, hand, face-down life ...)."""
+    order, then position, except that the cards the controller may not see come sorted by id,
+    so that the list says nothing about a hidden zone's order (a deck, the opponent's hand,
+    face-down life ...), the controller's own included. To act on the top cards of a deck use
+    ``ctx:top_cards`` (without looking) or ``ctx:look_at_top`` (looking)."""
     if spec is not None and not isinstance(spec, dict):
         raise ScriptUsageError("cards() takes a filter table")
-    return hide_order(ctx, ctx.game.find(spec or {}, ctx.player, ctx.card))
+    cards = ctx.game.find(spec or {}, ctx.player, ctx.card)
+    if spec and ctx.player is not None and not PUBLIC_FILTER_KEYS.issuperset(spec):
+        # A filter that reads faces (a name, a value, a keyword ...) matches no card whose face
+        # the controller may not see: counting "Mind Rot in the opponent's hand" says nothing.
+        cards = [c for c in cards if may_see(ctx, c)]
+    return hide_order(ctx, cards)
+
+
+#: The filter keys a player can check on a card whose face they may not see: where it is, whose
+#: it is, its public state (statuses, counters), and ``where`` (whose function sees through ctx).
+PUBLIC_FILTER_KEYS = frozenset({"zone", "player", "controller", "owner", "face_up", "other", "self",
+                                "attached_to_self", "host_of_self", "status", "counters", "where"})
 
 
 def hide_order(ctx: EffectContext, cards: list[Card]) -> list[int]:
-    """The ids of ``cards`` (in zone order) with the hidden cards of each other player's zone
-    put in id order in the places they held (issue 16: a script sees no hidden order). The
-    controller's own zones keep their order: an effect may look at the top cards of its own deck
-    (e.g. One Piece ST03-010, ST07-005, ST07-010, ST07-015 read them by position)."""
+    """The ids of ``cards`` (in zone order) with the hidden cards of each zone put in id order
+    in the places they held (issue 16: a script sees no hidden order, not even of its own
+    controller's deck). An effect that uses the top cards of a deck asks the host for them
+    (``ctx:top_cards``, ``ctx:look_at_top``)."""
     ids = [c.id for c in cards]
     if ctx.player is None:
         return ids
     slots: dict[tuple[Any, Any], list[int]] = {}
     for i, card in enumerate(cards):
         owner = card.zone_player if card.zone_player is not None else card.owner
-        if owner != ctx.player and not may_see(ctx, card):
+        if not may_see(ctx, card):
             slots.setdefault((card.zone, owner), []).append(i)
     for places in slots.values():
         for i, cid in zip(places, sorted(ids[i] for i in places)):
             ids[i] = cid
+    return ids
+
+
+def _top(ctx: EffectContext, zone: str, n: int, who: Any, word: str) -> tuple[int, list[int]]:
+    player = ctx.who(who)
+    try:
+        found = ctx.game.zone(zone, player)
+    except KeyError:
+        found = None
+    if found is None or not found.spec.ordered:
+        names = sorted({z.name for z in ctx.game.state.zones.values() if z.spec.ordered})
+        raise ScriptUsageError(f"{zone!r} is not an ordered zone of player {player} "
+                               f"(ordered zones: {', '.join(names)})")
+    cards = found.cards
+    return player, [cards[-1 - i] for i in range(min(n, len(cards)))]
+
+
+def m_top_cards(ctx: EffectContext, zone: Name, n: Count = 1, who: Who = "you") -> list[int]:
+    """The ids of the top ``n`` cards (fewer if there are fewer) of a player's ordered zone, top
+    card first, to act on them without looking ("add the top card of your deck to your Life"):
+    a hidden card stays hidden (``ctx:card`` shows it as hidden)."""
+    return _top(ctx, str(zone), n, who, "top_cards")[1]
+
+
+def m_look_at_top(ctx: EffectContext, zone: Name, n: Count = 1, who: Who = "you") -> list[int]:
+    """The controller looks at the top ``n`` cards of a player's ordered zone (One Piece 8-4-4-4
+    "look at the top 3 cards of your deck"): their ids, top card first. Until a card changes zone
+    the controller's scripts see its face (``ctx:card``); the look is recorded (who looked at
+    which cards: a ``looked_at`` event whose codes only the looker's view shows, and
+    :func:`rulestack.context.looks`)."""
+    if ctx.player is None:
+        raise ScriptUsageError("look_at_top: no player to do the looking here")
+    owner, ids = _top(ctx, str(zone), n, who, "look_at_top")
+    game = ctx.game
+    cards = game.state.cards
+    _looked.setdefault(game, set()).update((ctx.player, i, cards[i].generation) for i in ids)
+    _looks.setdefault(game, []).append((game.state.turn, ctx.player, str(zone), owner, tuple(ids)))
+    game.record("looked_at", cause=Cause.EFFECT, source=ctx.source_id, player=ctx.player, cards=list(ids),
+                codes=[cards[i].code for i in ids], visible=[ctx.player])
     return ids
 
 
@@ -265,16 +330,21 @@ def m_count(ctx: EffectContext, spec: Filter | None = None) -> int:
 
 
 def m_value(ctx: EffectContext, card_id: CardId, attr: Name) -> Any:
-    """A derived value of a card (``power``, ``toughness``, ``cost`` ...), nil if it has none."""
+    """A derived value of a card (``power``, ``toughness``, ``cost`` ...), nil if it has none or
+    if the controller may not see the card's face."""
     if not isinstance(attr, str):
         raise ScriptUsageError("value(card, attr): attr must be a string")
-    v = ctx.game.value(ctx.card_of(card_id), attr)
+    card = ctx.card_of(card_id)
+    if not may_see(ctx, card):
+        return None
+    v = ctx.game.value(card, attr)
     return list(v) if isinstance(v, tuple) else v
 
 
 def m_has_keyword(ctx: EffectContext, card_id: CardId, keyword: Name) -> bool:
-    """Whether a card has a keyword now."""
-    return ctx.game.has_keyword(ctx.card_of(card_id), str(keyword))
+    """Whether a card has a keyword now (false for a card whose face the controller may not see)."""
+    card = ctx.card_of(card_id)
+    return may_see(ctx, card) and ctx.game.has_keyword(card, str(keyword))
 
 
 def m_life(ctx: EffectContext, who: Who = "you") -> int | None:
@@ -313,8 +383,19 @@ def m_event(ctx: EffectContext) -> dict[str, Any] | None:
     """The event that triggered this ability (``kind, cause, source, player`` and its fields)."""
     ev = ctx.event
     if ev is None and ctx.item is not None:
-        return ctx.item.event
-    return ev.to_dict() if ev is not None else None
+        record = ctx.item.event
+        return None if record is None else _unseen_dropped(ctx, dict(record))
+    return _unseen_dropped(ctx, ev.to_dict()) if ev is not None else None
+
+
+def _unseen_dropped(ctx: EffectContext, record: dict[str, Any]) -> dict[str, Any]:
+    """An event as the controller may read it: the codes of a card they did not see go (a card
+    the opponent drew), as in their view of the log."""
+    visible = record.get("visible", "all")
+    if ctx.player is not None and visible != "all" and ctx.player not in (visible or ()):
+        record.pop("code", None)
+        record.pop("codes", None)
+    return record
 
 
 def m_item(ctx: EffectContext) -> dict[str, Any] | None:
@@ -339,6 +420,8 @@ def m_stack(ctx: EffectContext) -> list[dict[str, Any]]:
     out = []
     for it in ctx.game.state.stack:
         card = ctx.game.state.cards.get(it.card) if it.card is not None else None
+        if card is not None and not may_see(ctx, card):
+            card = None   # an item of a card whose face the controller may not see: no code, name or kind
         out.append({"id": it.id, "kind": it.kind, "card": it.card, "controller": it.controller,
                     "code": card.code if card else None, "name": card.name if card else None,
                     "card_activation": it.card_activation,

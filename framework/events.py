@@ -13,6 +13,8 @@ from typing import Any, Mapping
 
 import attrs
 
+from .escape import escape_json
+
 
 class Cause:
     """The closed set of causes an event can have."""
@@ -47,8 +49,9 @@ class Event:
                 "player": self.player, **self.data}
 
     def to_json(self) -> str:
-        """Canonical JSON (sorted keys), the same bytes for the same event."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        """Canonical JSON (sorted keys), the same bytes for the same event; characters that act on
+        a display (C1 controls, bidi overrides ...) are written as escapes (:mod:`rulestack.escape`)."""
+        return escape_json(json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False))
 
     def matches(self, **fields: Any) -> bool:
         """True when every given field equals this event's field (``kind``, ``cause``, ... or data)."""

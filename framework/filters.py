@@ -89,80 +89,117 @@ class CardFilter:
 
     def matches(self, card: "Card") -> bool:
         """Does ``card`` satisfy every key of the filter?"""
-        game, spec = self.game, self.spec
-        for key, want in spec.items():
-            if key == "zone":
-                if card.zone not in _listify(want):
+        for key, want in self.spec.items():
+            check = _CHECKS.get(key)
+            if check is None:
+                check = _system_key if key in self.game.system.filter_keys else _field
+                if not check(self, card, want, key):
                     return False
-            elif key in ("player", "controller"):
-                if want != "any" and card.controller != relative_player(game, self.player, want):
-                    return False
-            elif key == "owner":
-                if want != "any" and card.owner != relative_player(game, self.player, want):
-                    return False
-            elif key == "name":
-                if card.name not in _listify(want):
-                    return False
-            elif key == "name_contains":
-                if not any(w in card.name for w in _listify(want)):
-                    return False
-            elif key == "code":
-                if card.code not in [str(w) for w in _listify(want)]:
-                    return False
-            elif key == "face_up":
-                if card.face_up != bool(want):
-                    return False
-            elif key == "other":
-                if want and self.source is not None and card.id == self.source.id:
-                    return False
-            elif key == "self":
-                if want and (self.source is None or card.id != self.source.id):
-                    return False
-            elif key == "attached_to_self":
-                on_it = self.source is not None and card.attached_to == self.source.id
-                if bool(want) != on_it:
-                    return False
-            elif key == "host_of_self":
-                its_host = self.source is not None and self.source.attached_to == card.id
-                if bool(want) != its_host:
-                    return False
-            elif key == "status":
-                for k, v in want.items():
-                    have = card.status.get(k)
-                    if (have or False) != v and have != v:
-                        return False
-            elif key == "counters":
-                for k, n in want.items():
-                    if card.counters.get(k, 0) < n:
-                        return False
-            elif key == "keyword":
-                kws = game.values(card).get("keywords", ())
-                if not all(k in kws for k in _listify(want)):
-                    return False
-            elif key in ("min", "max"):
-                values = game.values(card)
-                for attr, bound in want.items():
-                    v = values.get(attr)
-                    if v is None or (v < bound if key == "min" else v > bound):
-                        return False
-            elif key == "where":
-                if self.source is None:
-                    raise RulestackError("a filter's 'where' runs its card's script, but this filter has no "
-                                         "source card: build it with the card whose ability it belongs to")
-                ctx = game.context(card=self.source, player=self.player)
-                if not game.run_script(self.source, want, ctx, card.id):
-                    return False
-            elif key in game.system.filter_keys:
-                fn = game.system.filter_keys[key]
-                extra = {"source": self.source} if takes_source(fn) else {}
-                if not fn(game, card, want, self.player, **extra):
-                    return False
-            else:
-                have = game.values(card).get(key)
-                options = _listify(want)
-                if isinstance(have, (list, tuple)):
-                    if not any(o in have for o in options):
-                        return False
-                elif have not in options:
-                    return False
+            elif not check(self, card, want, key):
+                return False
         return True
+
+
+# -- the checks of the keys, one function each (looked up by key: no chain of comparisons) --------------
+Check = Callable[[CardFilter, "Card", Any, str], bool]
+
+
+def _zone(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return card.zone in _listify(want)
+
+
+def _controller(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return want == "any" or card.controller == relative_player(f.game, f.player, want)
+
+
+def _owner(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return want == "any" or card.owner == relative_player(f.game, f.player, want)
+
+
+def _name(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return card.name in _listify(want)
+
+
+def _name_contains(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return any(w in card.name for w in _listify(want))
+
+
+def _code(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return card.code in [str(w) for w in _listify(want)]
+
+
+def _face_up(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return card.face_up == bool(want)
+
+
+def _other(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return not (want and f.source is not None and card.id == f.source.id)
+
+
+def _self(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return not (want and (f.source is None or card.id != f.source.id))
+
+
+def _attached_to_self(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return bool(want) == (f.source is not None and card.attached_to == f.source.id)
+
+
+def _host_of_self(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return bool(want) == (f.source is not None and f.source.attached_to == card.id)
+
+
+def _status(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    for k, v in want.items():
+        have = card.status.get(k)
+        if (have or False) != v and have != v:
+            return False
+    return True
+
+
+def _counters(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return all(card.counters.get(k, 0) >= n for k, n in want.items())
+
+
+def _keyword(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    kws = f.game.values(card).get("keywords", ())
+    return all(k in kws for k in _listify(want))
+
+
+def _bounds(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    values = f.game.values(card)
+    for attr, bound in want.items():
+        v = values.get(attr)
+        if v is None or (v < bound if key == "min" else v > bound):
+            return False
+    return True
+
+
+def _where(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    if f.source is None:
+        raise RulestackError("a filter's 'where' runs its card's script, but this filter has no "
+                             "source card: build it with the card whose ability it belongs to")
+    game = f.game
+    return bool(game.run_script(f.source, want, game.context(card=f.source, player=f.player), card.id))
+
+
+def _system_key(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    fn = f.game.system.filter_keys[key]
+    extra = {"source": f.source} if takes_source(fn) else {}
+    return bool(fn(f.game, card, want, f.player, **extra))
+
+
+def _field(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    have = f.game.values(card).get(key)
+    options = _listify(want)
+    if isinstance(have, (list, tuple)):
+        return any(o in have for o in options)
+    return have in options
+
+
+#: The host's own keys (a system's ``filter_keys`` come next, then card fields).
+_CHECKS: dict[str, Check] = {
+    "zone": _zone, "player": _controller, "controller": _controller, "owner": _owner, "name": _name,
+    "name_contains": _name_contains, "code": _code, "face_up": _face_up, "other": _other, "self": _self,
+    "attached_to_self": _attached_to_self, "host_of_self": _host_of_self, "status": _status,
+    "counters": _counters, "keyword": _keyword, "min": _bounds, "max": _bounds, "where": _where,
+}

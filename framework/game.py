@@ -16,8 +16,7 @@ delegations, so plugins and card scripts call the game as they always did.
 """
 from __future__ import annotations
 
-import contextlib
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, CostComponent, Deck, ScriptFunction
@@ -36,6 +35,7 @@ from . import decisions as d
 from ._activation import ActionFlow
 from ._asking import DecisionAsking, Seat
 from ._derived import DerivedValues
+from ._hookcall import direct_hooks
 from ._primitives import BOTTOM, TOP, CardIndex, StatePrimitives
 from ._views import PlayerViews
 
@@ -127,6 +127,9 @@ class Game:
         self.decks.append(deck)
         for section, codes in deck.sections.items():
             zone = self.system.deck_sections[section]
+            if not self.started:   # the starting state: loaded at once, without undo entries
+                self.primitives.load_cards(codes, player, zone)
+                continue
             for code in codes:
                 self.primitives.create_card(code, player, zone, silent=True)
         problems = [p for ps in self.pm.hook.validate_deck(game=self, deck=deck) for p in ps]
@@ -143,6 +146,7 @@ class Game:
     # -- the runtime's engine ----------------------------------------------------------------
     def _take_engine(self) -> Engine:
         engine = self._engine = self.runtime.engine(self, self._plugins)
+        direct_hooks(engine.pm)   # plain implementations called directly (rulestack._hookcall)
         self._observed = len(engine.pm.hook.on_event.get_hookimpls()) > 0
         return engine
 
@@ -154,17 +158,20 @@ class Game:
     @property
     def system(self) -> GameSystem:
         """The system instance (its settings, data and hooks)."""
-        return (self._engine or self._take_engine()).system
+        engine = self._engine
+        return (engine if engine is not None else self._take_engine()).system
 
     @property
     def pm(self) -> Any:
         """The pluggy plugin manager: ``game.pm.hook.NAME(game=game, ...)`` asks the rules."""
-        return (self._engine or self._take_engine()).pm
+        engine = self._engine
+        return (engine if engine is not None else self._take_engine()).pm
 
     @property
     def sandbox(self) -> LuaSandbox:
         """The Lua sandbox running the card scripts."""
-        return (self._engine or self._take_engine()).sandbox
+        engine = self._engine
+        return (engine if engine is not None else self._take_engine()).sandbox
 
     # -- accessors ---------------------------------------------------------------------------
     def card(self, card_id: int) -> Card:
@@ -176,7 +183,10 @@ class Game:
 
     def zone(self, name: str, player: int | None = None) -> Zone:
         """A zone by name and player (``None`` for shared zones)."""
-        return self.state.zone(name, player)
+        try:
+            return self.state.zones[(name, player)]
+        except KeyError:   # a shared zone asked for with a player, or no such zone (the error says)
+            return self.state.zone(name, player)
 
     def cards_in(self, name: str, player: int | None = None) -> list[Card]:
         """The cards in a zone, bottom to top."""
@@ -228,30 +238,26 @@ class Game:
         """Record an event; it is matched against triggered abilities and shown to observers."""
         if cause not in Cause.ALL:
             raise ValueError(f"unknown cause {cause!r}; use one of {sorted(Cause.ALL)}")
-        ev = Event(len(self.state.log) + 1, kind, cause, source, player, EventData(data))
-        self.journal.log(self.state.log, ev)
+        state = self.state
+        log = state.log
+        ev = Event(len(log) + 1, kind, cause, source, player, EventData(data))
+        self.journal.log(log, ev)
         if not self.flow.dry_run:
-            self._runaway.event(ev)   # a turn past any legal game's events ends the game (rulestack.runaway)
+            guard = self._runaway   # a turn past any legal game's events ends the game (rulestack.runaway)
+            if guard.turn == state.turn and guard.count < guard.limit:
+                guard.count += 1     # the common case, counted here (RunawayGuard.event does the rest)
+            else:
+                guard.event(ev)
             if kind in self.index.listeners:
                 self.flow.match_triggers(ev)
             if self._observed:
                 self.pm.hook.on_event(game=self, event=ev)
         return ev
 
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self) -> "_Transaction":
         """All or nothing: if the block fails (other than by the game ending), the state returns
-        to exactly what it was before it."""
-        mark = self.journal.mark()
-        self._tx_depth += 1
-        try:
-            yield
-        except BaseException as e:
-            if not isinstance(e, GameOver):   # a game that ended stays ended
-                self.journal.rollback(mark)
-            raise
-        finally:
-            self._tx_depth -= 1
+        to exactly what it was before it. Use as ``with game.transaction(): ...``."""
+        return _Transaction(self)
 
     @property
     def in_transaction(self) -> bool:
@@ -435,7 +441,8 @@ class Game:
 
     def value_of(self, player: int | None, key: str, default: Any = None) -> Any:
         """A named value of a player (or of the game)."""
-        return self.primitives.value_of(player, key, default)
+        state = self.state   # read directly (asked thousands of times per game)
+        return (state.values if player is None else state.players[player].values).get(key, default)
 
     def remember(self, card: Card | int, key: str, value: Any) -> None:
         """Keep a value for a card's script (forgotten when the card changes zone)."""
@@ -641,7 +648,9 @@ class Game:
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
-        after the previous action becomes the base a failure rolls back to."""
+        after the previous action becomes the base a failure rolls back to. A position that keeps
+        coming back ends the game (:mod:`rulestack.runaway`)."""
+        self._runaway.window(player, window)
         return self.asking.act(player, window, prompt)
 
     def perform(self, action: Action) -> Any:
@@ -666,3 +675,25 @@ class Game:
     def visible_log(self, player: int) -> list[dict[str, Any]]:
         """The event log as ``player`` may read it: cards they could not see are not named."""
         return self.views.visible_log(player)
+
+
+class _Transaction:
+    """The context manager of :meth:`Game.transaction`: marks the journal, rolls back to the mark
+    if the block fails (other than by the game ending)."""
+
+    __slots__ = ("game", "mark")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.mark = 0
+
+    def __enter__(self) -> None:
+        game = self.game
+        self.mark = game.journal.mark()
+        game._tx_depth += 1
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
+        game = self.game
+        game._tx_depth -= 1
+        if error is not None and not isinstance(error, GameOver):   # a game that ended stays ended
+            game.journal.rollback(self.mark)

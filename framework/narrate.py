@@ -328,13 +328,16 @@ def _host_line(t: Teller, ev: Event) -> str | None:
         return ""   # the end of an "until end of turn" effect is the end of the turn
     if k == "revealed":
         return f"{t.player(ev.player)} reveals {t.cards(ev.get('cards') or (), shown=True)}{t.because()}"
+    if k == "looked_at":
+        shown = t.viewer in (ev.get("visible") or ())
+        return f"{t.player(ev.player)} looks at {t.cards(ev.get('cards') or (), shown=shown)}{t.because()}"
     if k == "script_log":
         return _script_log(t, ev)
     if k == "replaced":
         verb = "prevents" if ev.get("prevented") else "changes"
         return f"{t.source() or 'a replacement effect'} {verb} the {words(ev.get('event'))} event (replacement)"
     if k.startswith("card:"):
-        details = ", ".join(f"{words(a)} {b}" for a, b in ev.data.items() if a not in ("visible", "code"))
+        details = ", ".join(f"{words(a)} {b}" for a, b in ev.data.items() if a not in ("visible", "code", "codes"))
         return f"{t.source() or 'a card'}: {words(k[5:])}" + (f" ({details})" if details else "")
     if k == "game_over":
         return _game_over(t, ev)
@@ -347,7 +350,7 @@ def _host_line(t: Teller, ev: Event) -> str | None:
 
 
 def _raw(ev: Event) -> str:
-    fields = " ".join(f"{a}={b}" for a, b in ev.data.items() if a not in ("visible", "code"))
+    fields = " ".join(f"{a}={b}" for a, b in ev.data.items() if a not in ("visible", "code", "codes"))
     return f"{ev.kind}: {fields}".strip()
 
 

@@ -28,7 +28,9 @@ applied by the move primitive itself.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+import attrs
 
 from .cards import Ability, Role, ScriptFunction
 from .context import relative_player
@@ -49,6 +51,21 @@ HOST_REPLACEABLE: Mapping[str, Mapping[str, str]] = {
 COMMON_KEYS = frozenset({"event", "self", "filter", "player", "cause"})
 
 
+@attrs.frozen
+class ReplacementEffect:
+    """A replacement or prevention effect that is not a card's ability: one a resolved spell left
+    (MTG 615.7 "prevent the next 3 damage", a shield), given to :func:`replace` by the system with
+    the abilities, and ordered with them (616.1). ``applies(facts)`` says whether it applies;
+    ``apply(facts)`` returns the changed facts, or ``None`` when it prevents the event."""
+
+    key: Any
+    label: str
+    controller: int | None
+    applies: Callable[[dict[str, Any]], bool]
+    apply: Callable[[dict[str, Any]], dict[str, Any] | None]
+    source: int | None = None
+
+
 def replaceable_events(game_or_system: Any) -> dict[str, Mapping[str, str]]:
     """Every event kind that :func:`replace` can change in a system, with its facts."""
     system = getattr(game_or_system, "system", game_or_system)
@@ -56,39 +73,61 @@ def replaceable_events(game_or_system: Any) -> dict[str, Mapping[str, str]]:
 
 
 def replace(game: Game, kind: str, facts: Mapping[str, Any], *, affected: int | None = None,
-            source: int | None = None) -> dict[str, Any] | None:
+            source: int | None = None, effects: Sequence[ReplacementEffect] = ()) -> dict[str, Any] | None:
     """The facts of an event of ``kind`` after every replacement that applies to it (or ``None``
     when one prevents it). ``affected``: the player who orders several replacements (616.1; the
-    affected player or the controller of the affected object). Cheap when no card in the game has a
-    replacement ability."""
+    affected player or the controller of the affected object). ``effects``: the system's
+    replacement effects that are not abilities, ordered with them. Cheap when no card in the game
+    has a replacement ability and no effect is given."""
     current = dict(facts)
-    if not game.index.replacers:
+    if not game.index.replacers and not effects:
         return current
-    applied: set[tuple[int, int]] = set()
+    applied: set[Any] = set()
     while True:
-        options = [(card, ab) for card, ab in _candidates(game, kind)
-                   if (card.id, ab.index) not in applied and _applies(game, card, ab, current)]
+        options: list[Any] = [(card, ab) for card, ab in _candidates(game, kind)
+                              if (card.id, ab.index) not in applied and _applies(game, card, ab, current)]
+        options += [eff for eff in effects if ("effect", eff.key) not in applied and eff.applies(current)]
         if not options:
             return current
         if len(options) > 1:
-            who = affected if affected is not None else options[0][0].controller
-            labels = [f"{card.name}: {ab.get('label') or 'replacement'}" for card, ab in options]
-            pick = game.choose_option(who, labels, f"616.1: which replacement applies first to this {kind} event?",
-                                      source=source)
-            card, ab = options[pick]     # choose_option answers a 0-based index
+            who = affected if affected is not None else _controller(options[0])
+            if who is None:
+                who = game.state.active_player
+            pick = game.choose_option(who, [_label(o) for o in options],
+                                      f"616.1: which replacement applies first to this {kind} event?", source=source)
+            chosen = options[pick]     # choose_option answers a 0-based index
         else:
-            card, ab = options[0]
-        applied.add((card.id, ab.index))
-        if ab.get("optional") and not game.yes_no(card.controller, f"apply {card.name}'s replacement?",
-                                                  source=card.id):
-            continue
-        result = _apply(game, card, ab, current)
-        game.record("replaced", cause=Cause.EFFECT, source=card.id, player=card.controller, card=card.id,
-                    ability=ab.index, event=kind, prevented=result is None,
-                    affected=current.get("card", current.get("player")))
+            chosen = options[0]
+        if isinstance(chosen, ReplacementEffect):
+            applied.add(("effect", chosen.key))
+            result = chosen.apply(dict(current))
+            game.record("replaced", cause=Cause.EFFECT, source=chosen.source, player=chosen.controller, card=None,
+                        ability=None, event=kind, prevented=result is None,
+                        affected=current.get("card", current.get("player")))
+        else:
+            card, ab = chosen
+            applied.add((card.id, ab.index))
+            if ab.get("optional") and not game.yes_no(card.controller, f"apply {card.name}'s replacement?",
+                                                      source=card.id):
+                continue
+            result = _apply(game, card, ab, current)
+            game.record("replaced", cause=Cause.EFFECT, source=card.id, player=card.controller, card=card.id,
+                        ability=ab.index, event=kind, prevented=result is None,
+                        affected=current.get("card", current.get("player")))
         if result is None:
             return None
         current = result
+
+
+def _controller(option: Any) -> int | None:
+    return option.controller if isinstance(option, ReplacementEffect) else option[0].controller
+
+
+def _label(option: Any) -> str:
+    if isinstance(option, ReplacementEffect):
+        return option.label
+    card, ab = option
+    return f"{card.name}: {ab.get('label') or 'replacement'}"
 
 
 def _candidates(game: Game, kind: str) -> list[tuple[Card, Ability]]:

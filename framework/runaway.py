@@ -1,10 +1,25 @@
 """Runaway games end, with a named, reported result.
 
 A card can make a game that never ends on its own: a trigger that triggers itself again on each
-resolution, two cards that answer each other forever. No legal game of a bundled system records
-more than a few hundred events in one turn, so :class:`RunawayGuard` sets a bound that no such
-game reaches (``max_events_per_turn``, 5,000 by default, about 30 times the most a bundled
-system's seeded game records; a system may set the attribute ``max_events_per_turn``) and ends the game when a turn goes past it.
+resolution, two cards that answer each other forever. :class:`RunawayGuard` watches for two
+signs of it, and ends the game at the first:
+
+- **the same position again and again.** At each action window (:meth:`Game.act
+  <rulestack.game.Game.act>`) the guard may take a digest of the position: the public and hidden
+  state (every zone in order, every card's state, the players' values, the stack, pending
+  triggers, continuous effects, the turn, phase and step, and who acts in which window), without
+  what only counts (event numbers, object ids, generations, timestamps, the log, the answers, the
+  random generator). When one digest comes back ``max_position_repeats`` times in a turn
+  (8 by default; a system may set the attribute), nothing the players did made progress: the
+  game is in a loop. Digests are taken only after a turn's first ``position_warmup`` windows
+  (64 by default: the bundled systems' seeded games open at most 48 in one turn), so an
+  ordinary turn pays one counter; a loop is found within ``warmup + repeats x its length``
+  windows;
+- **too many events in one turn.** No legal game of a bundled system records more than a few
+  hundred events in one turn, so the guard sets a bound that no such game reaches
+  (``max_events_per_turn``, 5,000 by default, about 30 times the most a bundled system's seeded
+  game records; a system may set the attribute) and ends the game when a turn goes past it. It
+  catches loops that open no window (a trigger resolved without asking anyone).
 
 What that end means is the system's rule where it has one: a system class may define
 
@@ -20,21 +35,67 @@ so that a card which burns time in conditions and values is stopped by name.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
+
+from .state import to_plain
 
 if TYPE_CHECKING:
     from .events import Event
     from .game import Game
+    from .state import GameState
 
-__all__ = ["DEFAULT_MAX_EVENTS_PER_TURN", "RunawayGuard"]
+__all__ = ["DEFAULT_MAX_EVENTS_PER_TURN", "DEFAULT_MAX_POSITION_REPEATS", "DEFAULT_POSITION_WARMUP",
+           "RunawayGuard", "position_digest"]
 
 DEFAULT_MAX_EVENTS_PER_TURN = 5_000   # the bundled systems' seeded games reach 171
+DEFAULT_MAX_POSITION_REPEATS = 8      # the bundled systems' seeded games never repeat a position in a turn
+DEFAULT_POSITION_WARMUP = 64          # action windows of a turn before digests are taken
+
+#: Fields that count rather than describe (they change on every pass of a loop): left out.
+_ITEM_SKIP = frozenset({"id", "generation", "event", "order"})
+_EFFECT_SKIP = frozenset({"id", "timestamp"})
+
+
+def _sorted_plain(value: Any) -> Any:
+    """``value`` as plain data with dicts' items sorted (so insertion order does not matter)."""
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), _sorted_plain(v)) for k, v in value.items()), key=lambda kv: kv[0]))
+    if isinstance(value, list):
+        return tuple(_sorted_plain(v) for v in value)
+    return value
+
+
+def _record(obj: Any, skip: frozenset[str]) -> Any:
+    plain = to_plain(obj)
+    fields = plain.get("fields", plain) if isinstance(plain, dict) else plain
+    if isinstance(fields, dict):
+        fields = {k: v for k, v in fields.items() if k not in skip}
+    return _sorted_plain(fields)
+
+
+def position_digest(state: GameState, player: int | None = None, window: str | None = None) -> bytes:
+    """A 16-byte digest of the position: what the players and the hidden zones hold, and the
+    game's state, without what only counts (see the module's docstring). Two positions with the
+    same digest are the same for the rules."""
+    cards = tuple((c.id, c.code, c.owner, c.controller, c.zone, c.zone_player, c.face_up,
+                   _sorted_plain(c.status), _sorted_plain(c.counters), _sorted_plain(c.memory), c.attached_to)
+                  for c in state.cards.values())
+    zones = tuple((key, tuple(z.cards) if z.spec.ordered else tuple(sorted(z.cards)))
+                  for key, z in state.zones.items())
+    players = tuple((p.life, _sorted_plain(p.values), p.lost, p.conceded) for p in state.players)
+    position = (player, window, state.turn, state.active_player, state.phase, state.step, players, zones, cards,
+                _sorted_plain(state.values),
+                tuple(_record(i, _ITEM_SKIP) for i in state.stack),
+                tuple(_record(t, _ITEM_SKIP) for t in state.pending),
+                tuple(_record(e, _EFFECT_SKIP) for e in state.effects))
+    return hashlib.blake2b(repr(position).encode(), digest_size=16).digest()
 
 
 class RunawayGuard:
     """Counts a game's events per turn and ends the game when a turn runs away."""
 
-    __slots__ = ("game", "limit", "turn", "count", "ended", "armed")
+    __slots__ = ("game", "limit", "turn", "count", "ended", "armed", "window_turn", "windows", "seen")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -43,6 +104,37 @@ class RunawayGuard:
         self.count = 0
         self.ended = False
         self.armed = False
+        self.window_turn: Any = None
+        self.windows = 0                      # action windows opened this turn
+        self.seen: dict[bytes, int] = {}      # position digest -> times seen this turn (after the warm-up)
+
+    def window(self, player: int, window: str) -> None:
+        """Called as an action window opens (outside dry runs): ends the game when the position
+        has come back ``max_position_repeats`` times this turn."""
+        game = self.game
+        turn = game.state.turn
+        if turn != self.window_turn:
+            self.window_turn, self.windows = turn, 0
+            self.seen.clear()
+        self.windows += 1
+        system = game.system
+        if self.windows <= int(getattr(system, "position_warmup", DEFAULT_POSITION_WARMUP)) or self.ended:
+            return
+        digest = position_digest(game.state, player, window)
+        times = self.seen[digest] = self.seen.get(digest, 0) + 1
+        repeats = int(getattr(system, "max_position_repeats", DEFAULT_MAX_POSITION_REPEATS))
+        if times >= repeats:
+            self.end(f"the game runs away: the same position came back {times} times in turn {turn} "
+                     f"with nothing changing (P{player}'s {window!r} window)")
+
+    def end(self, reason: str) -> None:
+        """End the game as a runaway: the system's ``runaway_result`` decides what it means (the
+        host default: a draw)."""
+        self.ended = True
+        game = self.game
+        hook = getattr(game.system, "runaway_result", None)
+        winners, why = hook(game, reason) if hook is not None else ((), f"a draw: {reason}")
+        game.end_game(winners, why)
 
     def event(self, ev: Event) -> None:
         """Called for every recorded event (outside dry runs)."""
@@ -58,9 +150,5 @@ class RunawayGuard:
             game.sandbox.new_turn()
         self.count += 1
         if self.count > self.limit and not self.ended:
-            self.ended = True
-            reason = (f"the game runs away: more than {self.limit} events in turn {turn} "
-                      f"(the last one: {ev.kind})")
-            hook = getattr(game.system, "runaway_result", None)
-            winners, why = hook(game, reason) if hook is not None else ((), f"a draw: {reason}")
-            game.end_game(winners, why)
+            self.end(f"the game runs away: more than {self.limit} events in turn {turn} "
+                     f"(the last one: {ev.kind})")

@@ -106,6 +106,8 @@ HOST_EVENT_KINDS: Mapping[str, EventKind] = {
                                          {"item": "the item", "card": "its card"}),
     "effect_negated": EventKind("a negated item resolved doing nothing", {"item": "the item", "card": "its card"}),
     "revealed": EventKind("cards were revealed to every player", {"cards": "their ids", "codes": "their codes"}),
+    "looked_at": EventKind("a player looked at hidden cards (ctx:look_at_top): only their view shows the codes",
+                           {"cards": "their ids, top first", "codes": "their codes", "visible": "who saw them"}),
     "replaced": EventKind("a replacement or prevention effect changed an event as it happened (MTG 614, 615)",
                           {"card": "the card with the replacement ability", "ability": "its index",
                            "event": "the kind of event it changed", "prevented": "whether the event did not happen",
@@ -274,6 +276,12 @@ class GameSystem:
     #: Whether the system's ``modifiers`` hook can make cards lose all abilities (otherwise the host
     #: skips that check when no card or effect can).
     removes_abilities_by_rule: ClassVar[bool] = False
+    #: Whether static abilities apply layer by layer with dependencies (MTG 613.8): each entry's
+    #: cards are found on the values earlier layers made, and within a layer an entry that another
+    #: would change what it applies to applies after it (timestamps otherwise; a loop falls back
+    #: to timestamps). Off: statics find their cards on printed and floating values, in
+    #: timestamp order.
+    layer_dependencies: ClassVar[bool] = False
 
     # -- the system's reference (``rulestack describe``, ``rulestack check``); all optional --------
     #: The events the system records beyond the host's (:data:`HOST_EVENT_KINDS`), by kind. Left

@@ -8,7 +8,7 @@ on the journal's version).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import attrs
 
@@ -22,6 +22,8 @@ HOST_OPS = ("set", "add", "swap", "grant", "revoke", "remove_abilities", "negate
 
 #: Ops that change which abilities a card has; computed before every other modifier.
 ABILITY_OPS = frozenset({"remove_abilities", "negate", "grant", "revoke"})
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -109,3 +111,60 @@ def compute(base: Mapping[str, Any], mods: Iterable[Modifier], layer_rank: Mappi
     for mod in sorted(mods, key=key):
         _apply_op(values, mod, extra_ops)
     return values
+
+
+# -- dependency within a layer (MTG 613.8) ---------------------------------------------------------
+
+#: Filter keys that read no derived value (zones, players, names, statuses, counters).
+_FILTER_KEYS_NOT_VALUES = frozenset({"zone", "player", "controller", "owner", "name", "name_contains", "code",
+                                     "face_up", "other", "attached_to_self", "host_of_self", "status", "counters"})
+
+
+def filter_reads(spec: Any, system_keys: Iterable[str] = ()) -> frozenset[str] | None:
+    """The derived values a card filter reads (``{types = "Creature", keyword = "Flying"}`` reads
+    ``types`` and ``keywords``); ``None`` when it cannot be told (a ``where`` function, a system's
+    own filter key): then it may read anything. ``"self"`` and other non-tables read nothing."""
+    if not isinstance(spec, Mapping):
+        return frozenset()
+    extra = set(system_keys)
+    out: set[str] = set()
+    for key, value in spec.items():
+        if key in _FILTER_KEYS_NOT_VALUES:
+            continue
+        if key == "where" or key in extra:
+            return None
+        if key == "keyword":
+            out.add("keywords")
+        elif key in ("min", "max") and isinstance(value, Mapping):
+            out.update(str(k) for k in value)
+        else:
+            out.add(str(key))
+    return frozenset(out)
+
+
+def modify_writes(spec: Mapping[str, Any]) -> frozenset[str]:
+    """The derived values one ``modify`` entry changes: its ``attr`` (and the other side of a
+    ``swap``); ``keywords`` and the ability flags for the ability ops."""
+    op, attr = spec.get("op", "add"), spec.get("attr", "")
+    if op in ABILITY_OPS:
+        return frozenset({"keywords", "abilities_removed", "negated", "negated_scopes"})
+    if op == "swap":
+        return frozenset({str(attr), str(spec.get("value"))})
+    return frozenset({str(attr)})
+
+
+def dependency_order(entries: Sequence[T], timestamp: Callable[[T], int],
+                     depends: Callable[[T, T], bool]) -> Iterator[T]:
+    """613.8 within one layer: yield the entries one at a time, each the earliest by timestamp
+    among those that depend on no other entry still to apply (613.8a, 613.7); when every one left
+    depends on another (a dependency loop, 613.8b), the earliest by timestamp. The caller applies
+    each entry before asking for the next, so dependencies are judged again after each (613.8c)."""
+    remaining = sorted(entries, key=timestamp)
+    while remaining:
+        pick = remaining[0]
+        if len(remaining) > 1:
+            free = [a for a in remaining if not any(b != a and depends(a, b) for b in remaining)]
+            if free:
+                pick = free[0]
+        remaining.remove(pick)
+        yield pick

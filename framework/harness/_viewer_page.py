@@ -87,6 +87,9 @@ PAGE = r"""<!DOCTYPE html>
 <script>
 "use strict";
 const DATA = JSON.parse(document.getElementById("replay-data").textContent);
+// the recording holds every card of every view: once read, it leaves the document, so that the DOM holds only
+// what the chosen view shows (a hidden card's name is nowhere in it)
+document.getElementById("replay-data").remove();
 const NP = DATA.players.length;
 const STEPS = DATA.steps;
 const ZONES = {}; DATA.zones.forEach(z => { ZONES[z.name] = z; });
@@ -97,6 +100,8 @@ let view = 0, cur = 0, selected = null, playing = null, cardFilter = null;
 const $ = id => document.getElementById(id);
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = String(text); return e; }
 function words(s) { return String(s).replace(/_/g, " "); }
+// statuses drawn as a card turned sideways (a layout hint may name its own under "turned")
+const TURNED = (DATA.layout && DATA.layout.turned) || ["tapped", "rested", "exhausted", "suspended", "sleep"];
 
 // -- the board at each step: checkpoints every 100 steps, deltas applied forward ------------------
 const CP = 100, checkpoints = [];
@@ -141,7 +146,7 @@ function passes(i) {
 
 // -- drawing --------------------------------------------------------------------------------------
 function cardBox(s, id, mentioned) {
-  const cs = s.cards[id], info = DATA.cards[id], vis = sees(cs);
+  const cs = s.cards[id], info = infoOf(s, id), vis = sees(cs);
   const box = el("div", "card");
   box.dataset.id = id;
   if (!vis) { box.classList.add("face-down"); box.appendChild(el("span", "nm", "face-down")); }
@@ -164,7 +169,7 @@ function cardBox(s, id, mentioned) {
     if (badges.childNodes.length) box.appendChild(badges);
   }
   const st = cs && cs.st || {};
-  if (st.tapped || st.rested || st.exhausted || st.suspended) box.classList.add("turned");
+  if (TURNED.some(k => st[k])) box.classList.add("turned");
   if (String(selected) === String(id)) box.classList.add("selected");
   if (vis && mentioned.indexOf(Number(id)) >= 0) box.classList.add("mentioned");
   box.addEventListener("click", () => { selected = id; render(); });
@@ -175,6 +180,7 @@ function zoneBox(s, name, player, mentioned) {
   const pile = spec.visibility === "hidden" || (spec.ordered && spec.visibility !== "private");
   const box = el("div", "zone" + (pile ? " pile" : ""));
   box.dataset.zone = key;
+  box.dataset.count = ids.length;
   box.appendChild(el("div", "zname", words(name) + " (" + ids.length + ")"));
   const cards = el("div", "cards");
   const shown = pile ? ids.slice(-1) : ids;
@@ -191,7 +197,12 @@ function rowsFor(player) {
   const piles = own.filter(z => z.visibility === "hidden" || (z.ordered && z.visibility === "public")).map(z => z.name);
   return [hand, piles, field].filter(r => r.length);
 }
-function nameOf(s, id) { const cs = s.cards[id]; return sees(cs) ? DATA.cards[id].name : "a hidden card"; }
+function nameOf(s, id) { const cs = s.cards[id]; return sees(cs) ? infoOf(s, id).name : "a hidden card"; }
+// a card as it is at this step: the card it became (a copy effect, "k") or its own
+function infoOf(s, id) {
+  const cs = s.cards[id], own = DATA.cards[id], look = cs && cs.k && DATA.looks ? DATA.looks[cs.k] : null;
+  return look ? Object.assign({}, own, look) : own;
+}
 function render() {
   const s = stateAt(cur), st = cur > 0 ? STEPS[cur - 1] : null, mentioned = st ? st.cards : [];
   // the log about one card: only a card this view may see now (a hidden card's lines would give it away)
@@ -204,10 +215,11 @@ function render() {
     const panel = el("div", "player" + (p === active ? " active" : ""));
     panel.dataset.player = p;
     const pl = (s.players || [])[p] || {name: DATA.players[p], values: {}};
+    if (pl.life !== null && pl.life !== undefined) panel.dataset.life = pl.life;
     const h = el("h2");
     h.appendChild(el("span", "", pl.name + (p === active ? " (turn player)" : "")));
     if (pl.life !== null && pl.life !== undefined) h.appendChild(el("span", "life", "life " + pl.life));
-    const res = Object.entries(pl.values || {}).map(([k, v]) => words(k) + " " + v).join(" · ");
+    const res = Object.entries(pl.values || {}).filter(([k, v]) => v !== "").map(([k, v]) => words(k) + " " + v).join(" · ");
     if (res) h.appendChild(el("span", "res", res));
     panel.appendChild(h);
     let rows = rowsFor(p).slice();
@@ -229,7 +241,7 @@ function sharedBox(s, mentioned) {
   const shared = (DATA.layout && DATA.layout.shared) || DATA.zones.filter(z => !z.per_player).map(z => z.name);
   const row = el("div", "row");
   shared.forEach(z => row.appendChild(zoneBox(s, z, null, mentioned)));
-  box.appendChild(el("h3", "", "Stack / chain: " + ((s.stack || []).length ? "" : "empty")));
+  box.appendChild(el("h3", "", "Stack / chain" + ((s.stack || []).length ? " (" + s.stack.length + ")" : ": empty")));
   const items = el("ol"); items.id = "items";
   (s.stack || []).forEach(it => {
     const t = (it.targets || []).flat(3).map(x => typeof x === "number" ? nameOf(s, x) : (x && x.player !== undefined ? DATA.players[x.player] : (x && x.card !== undefined ? nameOf(s, x.card) : ""))).filter(Boolean);
@@ -242,7 +254,7 @@ function sharedBox(s, mentioned) {
 function renderDetails(s) {
   const body = $("details-body"); body.textContent = "";
   if (selected === null || !s.cards[selected]) { body.textContent = selected === null ? "Select a card to see it." : "That card is no longer in play."; return; }
-  const cs = s.cards[selected], info = DATA.cards[selected];
+  const cs = s.cards[selected], info = infoOf(s, selected);
   const zone = cs.z.split("/"), where = (zone.length > 1 ? DATA.players[zone[1]] + "'s " : "the ") + words(zone[0]);
   if (!sees(cs)) { body.appendChild(el("div", "", "A hidden card in " + where + " (owner " + DATA.players[info.owner] + ").")); return; }
   body.appendChild(el("div", "nm", info.name));
@@ -257,29 +269,35 @@ function renderDetails(s) {
   body.appendChild(dl);
   if (info.text) body.appendChild(el("div", "text", info.text));
 }
-let logBuiltFor = null;
+// the log is built once per view and filter; a step only re-marks the lines between the old step and the new
+let logBuiltFor = null, logItems = [], logSaid = 0, logCurrent = null;
 function renderLog() {
   const key = view + "|" + $("filter-text").value + "|" + $("filter-cause").value + "|" + cardFilter;
   const log = $("log");
   if (logBuiltFor !== key) {
     log.textContent = "";
+    logItems = [];
     for (let i = 1; i <= STEPS.length; i++) {
       if (!passes(i)) continue;
       const line = lineOf(i), li = el("li", (STEPS[i - 1].kind === "turn_began" || STEPS[i - 1].kind === "turn_header") ? "turn" : (STEPS[i - 1].kind === "phase" ? "phase" : ""), line);
       li.dataset.step = i;
+      li.classList.add("future");
       li.addEventListener("click", () => go(i));
       log.appendChild(li);
+      logItems.push(li);
     }
-    logBuiltFor = key;
+    logBuiltFor = key; logSaid = 0; logCurrent = null;
   }
-  let current = null;
-  log.querySelectorAll("li").forEach(li => {      // the current line: the last one said at or before this step
-    const i = Number(li.dataset.step);
-    li.classList.toggle("future", i > cur);
-    li.classList.remove("current");
-    if (i <= cur) current = li;
-  });
-  if (current) current.classList.add("current");
+  let lo = 0, hi = logItems.length;          // how many lines are said at or before this step
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (Number(logItems[mid].dataset.step) <= cur) lo = mid + 1; else hi = mid; }
+  for (let k = Math.min(lo, logSaid); k < Math.max(lo, logSaid); k++) logItems[k].classList.toggle("future", k >= lo);
+  logSaid = lo;
+  const current = lo > 0 ? logItems[lo - 1] : null;     // the current line: the last one said at or before this step
+  if (logCurrent !== current) {
+    if (logCurrent) logCurrent.classList.remove("current");
+    if (current) current.classList.add("current");
+    logCurrent = current;
+  }
   if (current) {      // scroll the log only, never the page
     const top = current.offsetTop;
     if (top < log.scrollTop || top + current.offsetHeight > log.scrollTop + log.clientHeight)
@@ -294,7 +312,13 @@ function prev() { for (let i = cur - 1; i >= 1; i--) if (passes(i)) return go(i)
 $("title").textContent = DATA.title;
 VIEWS.forEach((v, i) => { const o = el("option", "", v.label); o.value = i; $("view").appendChild(o); });
 const turns = [[0, "setup"]];
-STEPS.forEach((st, i) => { if (st.kind === "turn_began" && st.t) turns.push([i + 1, "turn " + st.t[0] + " (" + DATA.players[st.t[1]] + ")"]); });
+STEPS.forEach((st, i) => {
+  if (st.kind === "turn_began" && st.t) turns.push([i + 1, "turn " + st.t[0] + " (" + DATA.players[st.t[1]] + ")"]);
+  if (st.kind === "turn_header") {     // turn 1 has no turn_began: its header, and the clock of the next steps
+    const clock = STEPS.slice(i).find(x => x.t && x.t[0] > 0);
+    turns.push([i + 1, "turn 1" + (clock ? " (" + DATA.players[clock.t[1]] + ")" : "")]);
+  }
+});
 turns.forEach(([i, label]) => { const o = el("option", "", label); o.value = i; $("turn").appendChild(o); });
 $("slider").max = STEPS.length;
 $("slider").addEventListener("input", e => go(Number(e.target.value)));

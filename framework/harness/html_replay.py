@@ -10,17 +10,20 @@ A system may give a layout hint as a class attribute ``board_layout``: for each 
 zones from the player's edge of the table inward, and the shared zones drawn between the players::
 
     board_layout = {"rows": [["hand"], ["battlefield"], ["library", "graveyard", "exile"]],
-                    "shared": ["stack"], "stats": ["power", "toughness"]}
+                    "shared": ["stack"], "stats": ["power", "toughness"], "turned": ["tapped"]}
 
-Without a hint the viewer draws each player's public zones, then the hand, then the piles (ordered
-or hidden zones) in the order the system declares them.
+``turned`` names the statuses that draw a card turned sideways (default: tapped, rested, exhausted,
+suspended, sleep). Without a hint the viewer draws each player's public zones, then the hand, then
+the piles (ordered or hidden zones) in the order the system declares them.
 """
 from __future__ import annotations
 
+import html as _html
 import json
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Generator, Mapping, Sequence
 
+from ..escape import escape_text, json_text
 from ..events import Event
 from ..hookspecs import hookimpl
 from ..narrate import explain, first_turn_header, narrate_answer
@@ -30,10 +33,6 @@ from ._viewer_page import PAGE
 #: Card fields that read as a card's stats on the board, in the order shown (a system's
 #: ``board_layout`` may name its own under ``"stats"``).
 STAT_FIELDS = ("power", "toughness", "atk", "def", "dp", "attack", "durability", "hp", "level", "cost")
-
-
-#: Events that change nothing but the turn, phase and step.
-CLOCK_ONLY = frozenset({"phase", "turn_began"})
 
 
 def _plain(value: Any) -> Any:
@@ -85,6 +84,8 @@ class BoardRecorder:
         self.steps: list[tuple[Event | None, dict[str, Any]]] = []
         self._zones: dict[str, list[int]] = {}
         self._cards: dict[int, dict[str, Any]] = {}
+        self._infos: dict[int, dict[str, Any]] = {}      # each card as first seen: name, code, text, fields
+        self._looks: dict[str, dict[str, Any]] = {}      # the definitions cards became (a copy effect)
         self._players: Any = None
         self._stack: Any = None
         self._clock: Any = None
@@ -92,6 +93,7 @@ class BoardRecorder:
         self._stats: dict[str, tuple[str, ...]] = {}     # the stat fields each card code has
         self._players_ix: list[int] = []
         self._turned = False     # the first turn's header is told (or a turn began)
+        self._looked: int | None = None    # the journal's version at the last look at the cards
 
     # -- hooks ------------------------------------------------------------------------------------------
     @hookimpl(tryfirst=True)
@@ -114,11 +116,21 @@ class BoardRecorder:
                                                         omniscient=v == "omniscient")[0] for v in views]}))
         lines = [explain(game, event, None if v == "omniscient" else v, omniscient=v == "omniscient")[0]
                  for v in views]
-        # entering a phase or a turn moves only the clock: the cards are looked at again at the next event
-        delta = self._delta(game, cards_too=event.kind not in CLOCK_ONLY)
+        # every event: what changed since the last one shows at this line, an event's own change or not
+        # (One Piece's Refresh Phase stands its cards up with no event; the next line is the Draw Phase)
+        delta = self._delta(game)
         step = {"seq": event.seq, "kind": event.kind, "cause": event.cause, "cards": _mentioned(event),
                 "lines": lines, **delta}
         self.steps.append((event, step))
+
+    @hookimpl(wrapper=True)
+    def push_item(self, game: Any, item: Any) -> Generator[None, object, object]:
+        """An item put on the stack or chain (after the event that announced it: no event tells the push)
+        shows on the board of the last step, the line that says it was activated."""
+        handled = yield
+        if self.steps:
+            _merge(self.steps[-1][1], self._delta(game))
+        return handled
 
     @hookimpl
     def decision_answered(self, game: Any, decision: Any, answer: Any) -> None:
@@ -170,11 +182,14 @@ class BoardRecorder:
                 out["v"] = values
         return out
 
-    def _delta(self, game: Any, cards_too: bool = True) -> dict[str, Any]:
+    def _delta(self, game: Any) -> dict[str, Any]:
         st = game.state
         out: dict[str, Any] = {}
-        if cards_too:
+        version = game.journal.version      # every change of the state moves it: nothing moved, no new look
+        if version != self._looked:
             out.update(self._board_delta(game))
+            # a look from inside a script keeps the derived values it had: look again next time
+            self._looked = None if game.sandbox.in_call() else version
         players = [{"name": p.name, "life": p.life,
                     "values": {k: _plain(v) for k, v in sorted(p.values.items()) if not k.startswith("_")
                                and isinstance(v, (int, float, str, bool))}} for p in st.players]
@@ -203,10 +218,17 @@ class BoardRecorder:
             hidden = z.spec.visibility == Visibility.HIDDEN
             for cid in z.cards:
                 card = st.cards[cid]
+                info = self._infos.get(cid)
+                if info is None:
+                    info = self._infos[cid] = _card_info(card)
                 if hidden and not card.face_up and not card.status and not card.counters:
                     cards[cid] = {"z": key, "up": False, "seen": [], "ctl": card.controller}   # a deck: no one sees it
                 else:
                     cards[cid] = self._card_state(game, card, public)
+                if card.code != info["code"]:      # the card is now another card (a copy): "k" says which
+                    cards[cid]["k"] = card.code
+                    if card.code not in self._looks:
+                        self._looks[card.code] = _definition_info(card.definition)
         changed_zones = {k: v for k, v in zones.items() if self._zones.get(k) != v}
         changed_cards = {str(k): v for k, v in cards.items() if self._cards.get(k) != v}
         if changed_zones:
@@ -235,7 +257,9 @@ class BoardRecorder:
             "decks": [d.name for d in game.decks],
             "zones": meta["zones"],
             "layout": meta["layout"],
-            "cards": {str(cid): _card_info(card) for cid, card in sorted(game.state.cards.items())},
+            "cards": {str(cid): self._infos.get(cid) or _card_info(card)
+                      for cid, card in sorted(game.state.cards.items())},
+            "looks": dict(self._looks),
             "initial": self.initial,
             "steps": steps,
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason,
@@ -243,26 +267,37 @@ class BoardRecorder:
         }
 
 
-def _card_info(card: Any) -> dict[str, Any]:
-    d = card.definition
+def _merge(step: dict[str, Any], delta: Mapping[str, Any]) -> None:
+    """Fold a later look at the board into a step: its zones and cards added, the rest replaced."""
+    for key, value in delta.items():
+        if key in ("z", "c"):
+            step.setdefault(key, {}).update(value)
+        else:
+            step[key] = value
+
+
+def _definition_info(d: Any) -> dict[str, Any]:
+    """What the viewer shows of a card definition: name, code, text and the plain data fields."""
     fields = {k: _plain(v) for k, v in d.fields.items()
               if isinstance(v, (str, int, float, bool)) or (isinstance(v, (list, tuple))
                                                             and all(isinstance(x, (str, int)) for x in v))}
-    return {"name": d.name, "code": d.code, "owner": card.owner, "text": fields.pop("text", ""), "fields": fields}
+    return {"name": d.name, "code": d.code, "text": fields.pop("text", ""), "fields": fields}
+
+
+def _card_info(card: Any) -> dict[str, Any]:
+    return {**_definition_info(card.definition), "owner": card.owner}
 
 
 def _json_for_script(data: Any) -> str:
     """JSON that is safe inside ``<script>``: no ``</script>``, no HTML, no line separators."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    text = json_text(data, separators=(",", ":"))   # C1 controls, separators, bidi overrides escaped
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def render_html(data: Mapping[str, Any]) -> str:
     """The viewer page with ``data`` embedded."""
     page = PAGE
-    title = (str(data.get("title", "rulestack replay")).replace("&", "&amp;").replace("<", "&lt;")
-             .replace(">", "&gt;"))
+    title = _html.escape(escape_text(data.get("title", "rulestack replay")), quote=True)
     return page.replace("{{TITLE}}", title).replace("{{DATA}}", _json_for_script(data))
 
 

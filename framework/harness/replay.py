@@ -32,6 +32,7 @@ from ..cards import Deck
 from ..decisions import Decision
 from ..cards import read_card_entries
 from ..errors import ConfigurationError, DataError, GameAborted, RulestackError
+from ..escape import escape_text, json_text
 from ..events import Event
 from ..game import Game
 from ..system import GameSystem
@@ -66,8 +67,13 @@ def _event_dict(ev: Event) -> dict[str, Any]:
     return json.loads(ev.to_json())
 
 
+def _lines(lines: Iterable[str]) -> str:
+    """Lines the host laid out, each escaped on its own (no line break from inside one)."""
+    return "\n".join(escape_text(line) for line in lines)
+
+
 def _canonical(d: Mapping[str, Any]) -> str:
-    return json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return json_text(d, sort_keys=True, separators=(",", ":"))
 
 
 @attrs.frozen
@@ -146,7 +152,7 @@ class Replay:
         p = Path(path)
         if p.parent and not p.parent.exists():
             p.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.to_dict(base=p.resolve().parent), ensure_ascii=False, separators=(",", ":"))
+        text = json_text(self.to_dict(base=p.resolve().parent), separators=(",", ":"))   # escaped (rulestack.escape)
         # one event per line keeps a replay readable and diffable
         text = text.replace(',"events":[{', ',"events":[\n{').replace('},{"', '},\n{"') if self.events else text
         data = text.encode("utf-8")
@@ -368,7 +374,9 @@ class ReplayCheck:
                 and (not self.replay.digest or self.digest == self.replay.digest))
 
     def report(self) -> str:
-        """A readable account: verified, or what changed and the first event that differs."""
+        """A readable account: verified, or what changed and the first event that differs. Each
+        line is escaped (:mod:`rulestack.escape`): a deck name, an error or an event a card wrote
+        cannot put control characters or a line of its own on the terminal."""
         rp = self.replay
         decks = " vs ".join(d.name for d in rp.decks)
         lines = [f"replay of a {rp.system} {rp.system_version} game: seed {rp.seed}, {decks}, "
@@ -379,7 +387,7 @@ class ReplayCheck:
         if self.ok:
             what = f"the recorded failure reproduces: {rp.error}" if rp.error else _result_text(rp.result)
             lines.append(f"verified: all {len(rp.events)} events and the final state digest match ({what})")
-            return "\n".join(lines)
+            return _lines(lines)
         diff = self.difference
         if diff is not None:
             total = len(rp.events)
@@ -395,7 +403,7 @@ class ReplayCheck:
             lines.append(f"recorded ending: {_result_text(rp.result)}; replayed: {self._replayed_result()}")
         if self.unused_decisions:
             lines.append(f"{self.unused_decisions} recorded decision(s) were not used")
-        return "\n".join(lines)
+        return _lines(lines)
 
     def _replayed_result(self) -> str:
         if self.game is None or self.game.state.result is None:

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TextIO
 import attrs
 
 from ..cards import Deck
+from ..escape import escape_text, json_text
 from ..search import seat_agents
 from ..errors import ConfigurationError
 from ..game import Game
@@ -407,7 +408,7 @@ class Summary:
             lines.append(f"    game {r['index']} (seed {r['seed']}){where}: {r['error']}")
         if len(self.errors) > 10:
             lines.append(f"    ... and {len(self.errors) - 10} more (see --out)")
-        return "\n".join(lines)
+        return "\n".join(escape_text(line) for line in lines)   # deck names and errors come from files
 
     def html(self, totals: Mapping[str, Any] | None = None) -> str:
         """The ``--report`` page: one self-contained HTML document (see :func:`rulestack.harness.report.html_page`)."""
@@ -473,7 +474,7 @@ def simulate(plan: SimulationPlan, backend: Any = None, *, out: str | Path | Non
                     if data is not None:
                         path = replay_path(folder, plan, rec["index"])
                         path.parent.mkdir(parents=True, exist_ok=True)
-                        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+                        path.write_text(json_text(data), encoding="utf-8")
                         rec["replay"] = str(path)
                     elif rec["error"]:
                         rec["replay"] = None

@@ -7,19 +7,24 @@ from typing import Any
 
 from rulestack import Cause
 
-from . import entering
+from . import entering, replacement
 
 
 def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
     """Draw ``n`` cards (121); drawing from an empty library is remembered for 704.5b."""
     drawn = 0
     for _ in range(n):
-        library = game.zone("library", player)
-        if not library.cards:
-            game.set_value(player, "drew_from_empty", True, event="drew_from_empty", cause=cause, source=source)
-            break
-        game.move(library.cards[-1], "hand", player, cause=cause, source=source, by=player, kind="drew")
-        drawn += 1
+        replaced = replacement.draw(game, player, cause=cause, source=source)     # 614, 121.6
+        if replaced is None:
+            continue
+        drawer, count = replaced
+        for _ in range(count):
+            library = game.zone("library", drawer)
+            if not library.cards:
+                game.set_value(drawer, "drew_from_empty", True, event="drew_from_empty", cause=cause, source=source)
+                return drawn
+            game.move(library.cards[-1], "hand", drawer, cause=cause, source=source, by=drawer, kind="drew")
+            drawn += 1
     return drawn
 
 
@@ -32,13 +37,17 @@ def enter_battlefield(game: Any, card: Any, controller: int, *, cause: str = Cau
 
 def deal_damage(game: Any, source: Any, target: Any, amount: int, *, cause: str = Cause.EFFECT) -> int:
     """``source`` deals ``amount`` damage to a player (an int) or a creature (a Card) (120.3):
-    life loss, or damage marked on the creature; lifelink gains its controller that much life."""
+    life loss, or damage marked on the creature; lifelink gains its controller that much life.
+    Replacement and prevention effects apply first (614, 615: :mod:`.replacement`)."""
+    if amount <= 0:
+        return 0
+    amount = replacement.damage(game, source, target, amount, combat=cause == Cause.BATTLE)
     if amount <= 0:
         return 0
     src_id = source.id if source is not None else None
     if isinstance(target, int):
-        game.change_life(target, -amount, cause=cause, source=src_id, by=source.controller if source else None,
-                         kind="damaged")
+        replacement.lose_life(game, target, amount, cause=cause, source=src_id,
+                              by=source.controller if source else None, kind="damaged")
     else:
         if target.zone != "battlefield":
             return 0
@@ -49,7 +58,7 @@ def deal_damage(game: Any, source: Any, target: Any, amount: int, *, cause: str 
         game.record("damage_dealt", cause=cause, source=src_id, player=source.controller if source else None,
                     card=target.id, amount=amount, marked=marked)
     if source is not None and game.has_keyword(source, "Lifelink"):
-        game.change_life(source.controller, amount, cause=cause, source=src_id, by=source.controller)
+        replacement.gain_life(game, source.controller, amount, cause=cause, source=src_id, by=source.controller)
     return amount
 
 

@@ -15,7 +15,7 @@ import attrs
 
 from rulestack import Action, Activation, Cause
 
-from . import actions, costs, mana, mana_pool, payment, rules, targets
+from . import actions, costs, entering, mana, mana_pool, payment, rules, targets
 from .turn import MAIN_PHASES
 
 WINDOW = "priority"
@@ -36,7 +36,8 @@ def can_activate(game: Any, activation: Any) -> bool | str | None:
         if card.zone != "hand" or rules.is_land(game, card):
             return False
         instant_speed = rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")
-        if not instant_speed and not sorcery_timing(game, player):
+        during_resolution = bool(activation.data.get(costs.FREE))      # 608.2g: timing does not apply
+        if not instant_speed and not during_resolution and not sorcery_timing(game, player):
             return "only in your main phase while the stack is empty (307.1)"
     elif ab.kind == "activated":
         if ab.get("sorcery_speed") and not sorcery_timing(game, player):
@@ -88,7 +89,11 @@ def resolve_item(game: Any, item: Any) -> bool:
         if item.targets and legal != item.targets:
             game.set(item, "targets", legal)
     if item.kind == "spell" and rules.is_permanent_card(card):
-        actions.enter_battlefield(game, card, item.controller, cause=Cause.RULE, source=card.id)
+        way = costs.way_cast(ability)
+        if way:       # evoked or kicked: its "when it enters, if ..." triggers read the move's cast_as
+            entering.enter(game, card, item.controller, cause=Cause.RULE, source=card.id, cast_as=way)
+        else:
+            actions.enter_battlefield(game, card, item.controller, cause=Cause.RULE, source=card.id)
         return True
     game.run_resolution(item)
     return True

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulestack import Cause
+from rulestack.context import ScriptUsageError
 
 COPY_LAYER = "copy"
 
@@ -40,7 +41,6 @@ def set_characteristics(game: Any, card: Any, values: Mapping[str, Any], *, sour
     """Give ``card`` these copiable values (layer 1), for as long as it is this object."""
     for attr, value in values.items():
         if attr not in CHARACTERISTICS:
-            from rulestack.context import ScriptUsageError
             raise ScriptUsageError(f"a token or copy characteristic is one of {', '.join(CHARACTERISTICS)}, "
                                    f"not {attr!r}")
         if attr == "keywords":

@@ -5,6 +5,8 @@ first, the total cost locked in, and the MTG cost kinds beyond mana.
   else, 107.3b), how they pay each hybrid symbol (107.4e) and whether each Phyrexian symbol is
   paid with its colour or with 2 life (107.4f). The choices are kept in the activation's and the
   item's data (``x``, ``mana_locked``, ``life_locked``) and read back by ``ctx:x()``.
+* **Without paying its mana cost** (118.9, 107.3b): a spell cast by ``ctx:cast_free`` pays its
+  additional costs and cost increases but not its mana cost, and its X is 0.
 * **Alternative costs** (118.9) and **kicker** (702.33, an optional additional cost) are ways of
   casting, chosen at 601.2b too: each is one more ``spell`` ability of the card, made by
   :mod:`.keywords` from the script's data (``alternative = true``; ``kicker = { costs }``), so
@@ -28,6 +30,20 @@ from .mana import ManaCost, mana_of, merge_mana, sources
 
 #: The item and activation data keys holding the choices of 601.2b.
 X, LOCKED, LIFE = "x", "mana_locked", "life_locked"
+#: The activation data key of a spell cast without paying its mana cost (118.9, ``ctx:cast_free``).
+FREE = "without_paying"
+
+
+def way_cast(spell: Any) -> str | None:
+    """How a spell ability casts its card when it is not the plain way: ``"with kicker"``, an
+    alternative cost's label (``"evoke"`` ...), else ``None``. A permanent spell cast so enters
+    with that word as the ``cast_as`` field of its move, for "when it enters, if it was kicked /
+    evoked" triggers (702.33d, 702.74a)."""
+    if spell.get("kicked"):
+        return "with kicker"
+    if spell.get("alternative"):
+        return str(spell.label)
+    return None
 
 
 # -- 601.2f: cost increases and reductions -----------------------------------------------------------
@@ -70,10 +86,22 @@ def changers(game: Any) -> list[Any]:
 
 # -- 601.2b: X, hybrid and Phyrexian choices ---------------------------------------------------------
 
+def paid_components(activation: Any, components: list[CostComponent]) -> list[CostComponent]:
+    """The components to pay: all of them, but for a spell cast without paying its mana cost
+    (118.9) the mana cost itself — the first mana component of its spell ability, where keyword
+    expansion puts it — is left out; its additional costs (kicker ...) stay."""
+    if not activation.data.get(FREE) or activation.ability.get("alternative"):
+        return components
+    for i, c in enumerate(components):
+        if c.kind == "mana":
+            return components[:i] + components[i + 1:]
+    return components
+
+
 def printed_mana(activation: Any) -> ManaCost | None:
-    """The mana part of the ability's own cost (its mana cost, or an alternative cost's mana),
-    or ``None`` when it has none."""
-    comps = [c for c in activation.ability.cost if c.kind == "mana"]
+    """The mana part of the ability's own cost (its mana cost, or an alternative cost's mana,
+    and any kicker), or ``None`` when it has none."""
+    comps = [c for c in paid_components(activation, list(activation.ability.cost)) if c.kind == "mana"]
     if not comps:
         return None
     total = ManaCost()
@@ -101,7 +129,7 @@ def announce(game: Any, activation: Any) -> None:
     player, card = activation.player, activation.card
     delta = cost_changes(game, player, card, activation.ability)
     x = 0
-    if printed.x:
+    if printed.x and not activation.data.get(FREE):
         top = max_x(game, player, printed, delta)
         x = game.choose_number(player, 0, top, f"choose X for {card.name} (107.3a)", source=card.id) if top else 0
     cost = printed.with_x(x).with_generic(delta)
@@ -110,7 +138,8 @@ def announce(game: Any, activation: Any) -> None:
         ways = [cost.resolutions()[0][:2]]
     pick = 0
     if len(ways) > 1:
-        labels = [f"pay {plain}" + (f" and {life} life" if life else "") for plain, life in ways]
+        labels = [f"pay {life} life" if life and not plain.value else
+                  f"pay {plain}" + (f" and {life} life" if life else "") for plain, life in ways]
         pick = game.choose_option(player, labels, f"how to pay {printed} for {card.name} (601.2b)", source=card.id)
     plain, life = ways[pick]
     _store(game, activation, **{X: x, LOCKED: str(plain), LIFE: life})
@@ -134,7 +163,7 @@ def total_cost(game: Any, activation: Any, components: list[CostComponent]) -> l
     601.2b choices are made it is the locked plain cost (and the life for Phyrexian symbols);
     before (a check of whether it could be paid at all) the printed symbols with the cost
     changes, X as 0."""
-    merged = merge_mana(components)
+    merged = merge_mana(paid_components(activation, components))
     mana = [c for c in merged if c.kind == "mana"]
     others = [c for c in merged if c.kind != "mana"]
     locked = activation.data.get(LOCKED)

@@ -63,8 +63,7 @@ def put_onto_battlefield(game: Any, card: Any, controller: int, *, source: int |
     """An effect puts a card onto the battlefield (from a hand, library, graveyard or exile).
     A token that has left the battlefield cannot come back (111.8); returns the new object, or
     ``None`` when nothing entered."""
-    from . import tokens
-    if card.zone in ("battlefield", "stack") or tokens.is_token(game, card):
+    if card.zone in ("battlefield", "stack") or rules.is_token(game, card):
         return None
     if not rules.is_permanent_card(card):
         return None     # an instant or sorcery card cannot enter the battlefield (110.4a)

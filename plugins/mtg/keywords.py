@@ -61,12 +61,16 @@ def _ways_to_cast(raw: dict, mana: list[dict]) -> list[dict]:
     """A ``spell`` ability is cast for the mana cost plus its additional costs; with
     ``alternative = true`` for its own cost instead (118.9); with ``kicker = { costs }`` it is
     also castable kicked, paying those costs too (702.33a: an optional additional cost), as one
-    more spell ability marked ``kicked`` (601.2b: the choice is made as it is cast)."""
+    more spell ability marked ``kicked`` (601.2b: the choice is made as it is cast); with
+    ``evoke = { costs }`` also castable for that alternative cost, labelled ``evoke`` (702.74a)."""
     own = list(raw.get("cost", []))
-    base = {k: v for k, v in raw.items() if k != "kicker"}
+    base = {k: v for k, v in raw.items() if k not in ("kicker", "evoke")}
     if raw.get("alternative"):
         return [{**base, "cost": own}]
     out = [{**base, "cost": mana + own} if mana or own else base]
+    evoke = raw.get("evoke")
+    if evoke:         # 702.74a: cast it for its evoke cost instead; sacrificed as it enters
+        out.append({**base, "cost": list(evoke), "alternative": True, "label": "evoke"})
     kicker = raw.get("kicker")
     if kicker:
         out.append({**base, "cost": mana + own + list(kicker), "kicked": True, "label": "with kicker"})

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Activation, Cause
 from rulestack.context import ScriptUsageError
 
-from . import actions, mana_pool, rules, targets
+from . import actions, costs, mana, mana_pool, replacement, rules, targets
 
 
 def _card_ids(ctx: Any, what: Any) -> list[int]:
@@ -81,17 +81,21 @@ def m_draw(ctx: Any, n: Any = 1, who: Any = "you") -> int:
 
 
 def m_gain_life(ctx: Any, n: Any, who: Any = "you") -> int:
-    """A player gains ``n`` life."""
+    """A player gains ``n`` life (after replacement effects, 614); returns the new life total."""
     if int(n) <= 0:
         return 0
-    return ctx.game.change_life(ctx.who(who), int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    player = ctx.who(who)
+    replacement.gain_life(ctx.game, player, int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    return ctx.game.players[player].life
 
 
 def m_lose_life(ctx: Any, n: Any, who: Any = "you") -> int:
-    """A player loses ``n`` life (not damage)."""
+    """A player loses ``n`` life (not damage; after replacement effects, 614); returns the new life total."""
     if int(n) <= 0:
         return 0
-    return ctx.game.change_life(ctx.who(who), -int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    player = ctx.who(who)
+    replacement.lose_life(ctx.game, player, int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    return ctx.game.players[player].life
 
 
 def m_counter(ctx: Any, what: Any) -> bool:
@@ -206,6 +210,34 @@ def m_add_mana(ctx: Any, mana: Any, who: Any = "you") -> str:
     except ValueError as e:
         raise ScriptUsageError(f"add_mana: {e}") from None
     return ctx.game.value_of(player, mana_pool.POOL) or ""
+
+
+def m_cast_free(ctx: Any, max_value: Any = None, who: Any = "you") -> int | None:
+    """The player may cast a spell from their hand without paying its mana cost (118.9), during
+    this resolution (608.2g: timing permissions do not apply), with a mana value of ``max_value``
+    or less when given; X is 0 (107.3b), additional costs are paid. Returns the card cast, or nil
+    when they did not (or could not)."""
+    game, player = ctx.game, ctx.who(who)
+    limit = None if max_value is None else int(max_value)
+    choices: dict[int, int] = {}
+    for card in game.cards_in("hand", player):
+        if rules.is_land(game, card) or card.id == ctx.card.id:
+            continue
+        if limit is not None and mana.ManaCost.parse(game.value(card, "mana_cost") or "").value > limit:
+            continue
+        for ab in card.definition.abilities:
+            if ab.kind == "spell" and not ab.get("alternative") and not ab.get("kicked") and game.can_activate(
+                    Activation(player=player, card=card, ability=ab, data={costs.FREE: True})):
+                choices[card.id] = ab.index
+                break
+    if not choices:
+        return None
+    picked = game.choose_cards(player, list(choices), 0, 1, "you may cast a spell without paying its mana cost",
+                               reason="resolution", source=ctx.source_id)
+    if not picked:
+        return None
+    game.activate(player, picked[0], choices[picked[0]], data={costs.FREE: True})
+    return picked[0]
 
 
 METHODS = {name[2:]: fn for name, fn in sorted(globals().items()) if name.startswith("m_") and callable(fn)}

@@ -6,7 +6,7 @@ from typing import Any
 
 from rulestack.context import ScriptUsageError
 
-from . import entering, tokens
+from . import entering, replacement, tokens
 
 #: Keys of the options table of create_token / create_token_copy besides characteristics.
 _TOKEN_OPTIONS = ("who", "tapped")
@@ -79,6 +79,33 @@ def m_flicker(ctx: Any, card: Any, opts: Any = None) -> int | None:
         raise ScriptUsageError(f"flicker: under is \"owner\" or \"you\", not {under!r}")
     back = entering.flicker(ctx.game, ctx.card_of(card), source=ctx.source_id, by=ctx.player, under=under)
     return None if back is None else back.id
+
+
+def m_prevent_damage(ctx: Any, target: Any, n: Any) -> bool:
+    """615.7: prevent the next ``n`` damage that would be dealt this turn to a target (a creature's
+    id, a player word, or the table ``ctx:chosen_target()`` gives). Returns whether a shield began."""
+    if target is None:
+        return False
+    if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+        raise ScriptUsageError(f"prevent_damage(target, n) needs a positive whole number, not {n!r}")
+    if isinstance(target, dict) and "player" in target:
+        who: Any = ctx.who(target["player"])
+    elif isinstance(target, str):
+        who = ctx.who(target)
+    else:
+        who = ctx.card_of(target["card"] if isinstance(target, dict) else target)
+    replacement.add_shield(ctx.game, who, n, source=ctx.source_id, controller=ctx.player)
+    return True
+
+
+def m_players_cant_gain_life(ctx: Any) -> None:
+    """For the rest of this turn, players can't gain life (119.7: no life gain happens)."""
+    ctx.game.set_value(None, replacement.NO_LIFE_GAIN, ctx.game.state.turn)
+
+
+def m_damage_cant_be_prevented(ctx: Any) -> None:
+    """For the rest of this turn, damage can't be prevented (615.12: prevention effects don't apply)."""
+    ctx.game.set_value(None, replacement.NO_PREVENTION, ctx.game.state.turn)
 
 
 METHODS = {name[2:]: fn for name, fn in sorted(globals().items()) if name.startswith("m_") and callable(fn)}

@@ -72,22 +72,26 @@ class ManaCost:
                 phyrexian.append(parts[0])
             elif len(parts) == 2 and parts[0] in COLORS and parts[1] in COLORS and parts[0] != parts[1]:
                 hybrid.append(sym)          # as printed: {R/W} for Boros, {W/U} for Azorius
+            elif len(parts) == 2 and parts[0] == "2" and parts[1] in COLORS:
+                hybrid.append(sym)          # monocolored hybrid {2/R}: {R} or {2} (107.4e)
             else:
                 raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r} (known: {{N}}, {{W}}{{U}}{{B}}{{R}}{{G}}, "
-                                 "{C}, {X}, hybrid {R/W}, Phyrexian {R/P})")
+                                 "{C}, {X}, hybrid {R/W} and {2/R}, Phyrexian {R/P})")
         return ManaCost(generic, tuple((c, n) for c, n in counts.items() if n), tuple(sorted(hybrid)),
                         tuple(sorted(phyrexian, key=COLORS.index)), x, colorless)
 
     @property
     def value(self) -> int:
-        """The mana value (202.3): each hybrid or Phyrexian symbol counts one, {X} zero (202.3e
-        off the stack)."""
-        return self.generic + self.colorless + sum(n for _, n in self.colored) + len(self.hybrid) + len(self.phyrexian)
+        """The mana value (202.3): each hybrid or Phyrexian symbol counts one, a monocolored
+        hybrid {2/R} two (202.3f), {X} zero (202.3e off the stack)."""
+        return (self.generic + self.colorless + sum(n for _, n in self.colored) + len(self.phyrexian)
+                + sum(2 if h.startswith("2/") else 1 for h in self.hybrid))
 
     @property
     def least_mana(self) -> int:
-        """The least mana that can pay it with X = 0 (Phyrexian symbols paid with life)."""
-        return self.value - len(self.phyrexian)
+        """The least mana that can pay it with X = 0 (Phyrexian symbols paid with life, each
+        hybrid symbol with one mana)."""
+        return self.generic + self.colorless + sum(n for _, n in self.colored) + len(self.hybrid)
 
     @property
     def colors(self) -> tuple[str, ...]:
@@ -116,18 +120,23 @@ class ManaCost:
         return attrs.evolve(self, generic=max(0, self.generic + delta))
 
     def resolved(self, hybrid: tuple[str, ...], phyrexian: tuple[bool, ...]) -> tuple["ManaCost", int]:
-        """The plain cost once a colour is chosen for each hybrid symbol (in order) and, for each
-        Phyrexian symbol, whether it is paid with life (601.2b); with the life to pay."""
+        """The plain cost once a colour (or ``"2"`` for {2/R}) is chosen for each hybrid symbol (in
+        order) and, for each Phyrexian symbol, whether it is paid with life (601.2b); with the life
+        to pay."""
         counts = dict(self.colored)
+        generic = self.generic
         for c in hybrid:
-            counts[c] = counts.get(c, 0) + 1
+            if c == "2":
+                generic += 2
+            else:
+                counts[c] = counts.get(c, 0) + 1
         life = 0
         for color, with_life in zip(self.phyrexian, phyrexian):
             if with_life:
                 life += PHYREXIAN_LIFE
             else:
                 counts[color] = counts.get(color, 0) + 1
-        plain = ManaCost(self.generic, tuple((c, counts[c]) for c in COLORS if counts.get(c)), (), (), self.x,
+        plain = ManaCost(generic, tuple((c, counts[c]) for c in COLORS if counts.get(c)), (), (), self.x,
                          self.colorless)
         return plain, life
 
@@ -170,7 +179,8 @@ def colors_of(text: str | None) -> tuple[str, ...]:
 
 def produced_colors(game: Any, card: Any) -> frozenset[str]:
     """The colours of mana a permanent's mana abilities make: a basic land type's intrinsic
-    ability (305.6) plus a ``produces`` field; nothing once it has lost all abilities."""
+    ability (305.6) plus a ``produces`` field (a nonbasic land's, or a creature's or artifact's
+    "{T}: Add ..." ability, 605.1a); nothing once it has lost all abilities."""
     if game.abilities_removed(card):
         return frozenset()
     out = {BASIC_LAND_MANA[t] for t in rules.subtypes_of(game, card) if t in BASIC_LAND_MANA}
@@ -179,11 +189,19 @@ def produced_colors(game: Any, card: Any) -> frozenset[str]:
 
 
 def sources(game: Any, player: int) -> list[tuple[int, frozenset[str]]]:
-    """The untapped lands ``player`` controls that can make mana, in battlefield order."""
+    """The untapped permanents ``player`` controls whose {T} mana abilities can be activated now,
+    in battlefield order: lands, and other permanents with ``produces`` (a creature only once
+    its controller has controlled it continuously since their most recent turn began, or it has
+    haste: 302.6)."""
     out = []
     for card in game.cards_in("battlefield", player):
-        if card.status.get("tapped") or not rules.is_land(game, card):
+        if card.status.get("tapped"):
             continue
+        if not rules.is_land(game, card):
+            if not card.definition.fields.get("produces"):
+                continue
+            if rules.is_creature(game, card) and rules.summoning_sick(game, card):
+                continue
         colors = produced_colors(game, card)
         if colors:
             out.append((card.id, colors))

@@ -20,7 +20,7 @@ from typing import Any
 from rulestack import Action, Cause
 
 from . import rules
-from .mana import MANA_TYPES, ManaCost, produced_colors
+from .mana import MANA_TYPES, ManaCost, sources
 
 #: The player value holding a player's mana pool.
 POOL = "mana_pool"
@@ -117,15 +117,15 @@ def empty_all(game: Any) -> None:
 
 def actions(game: Any, player: int) -> list[Action]:
     """The mana abilities ``player`` may activate now, while the stack is not empty: one action
-    per kind of untapped land and colour it makes (identical lands offer one choice)."""
+    per kind of untapped mana source (a land, a mana creature) and colour it makes (identical
+    sources offer one choice)."""
     if not game.state.stack or not _could_spend(game, player):
         return []
     out = []
     seen: set[tuple[str, str]] = set()
-    for card in game.cards_in("battlefield", player):
-        if card.status.get("tapped") or not rules.is_land(game, card):
-            continue
-        for m in sorted(produced_colors(game, card), key=MANA_TYPES.index):
+    for cid, made in sources(game, player):
+        card = game.card(cid)
+        for m in sorted(made, key=MANA_TYPES.index):
             if (card.name, m) in seen:
                 continue
             seen.add((card.name, m))
@@ -147,7 +147,7 @@ def activate(game: Any, action: Action) -> bool:
     """605.3b: a mana ability resolves at once — tap the land (its {T} cost), add the mana."""
     card = game.card(action.card)
     mana = action.get("mana")
-    if card.zone != "battlefield" or card.status.get("tapped") or mana not in produced_colors(game, card):
+    if not any(cid == card.id and mana in made for cid, made in sources(game, action.player)):
         raise ValueError(f"{card.name} cannot be tapped for {{{mana}}} now")
     game.set_status(card, "tapped", True, cause=Cause.COST, source=card.id, by=action.player)
     add(game, action.player, mana, source=card.id, cause=Cause.ACTION)

@@ -41,7 +41,10 @@ def _moved(t: Teller, ev: Event) -> str | None:
     if how == "discarded":
         return f"{who} discards {t.card(cid)} down to hand size (514.1)"
     if how == "token":
-        return f"{t.player(ev.get('to_player'))} creates a {t.card(cid)} token{t.because()} (111.2)"
+        return f"{t.player(ev.get('to_player'))} creates {_token(t, cid)}{t.because()} (111.2)"
+    if dst == "exile" and src == "battlefield" and how in _SBA_WHY:
+        why = _SBA_WHY[how] if ev.cause == Cause.RULE else f"{words(how)}{t.because()}"
+        return f"{card} would go to the graveyard ({why}) but is exiled instead (614)"
     if dst == "battlefield" and src in ("exile", "graveyard", "hand", "library") and ev.cause == Cause.EFFECT:
         return f"{t.card(cid)} enters the battlefield under {t.player(ev.get('to_player'))}'s control{t.because()}"
     if src == "stack" and dst == "battlefield":
@@ -66,6 +69,12 @@ def _moved(t: Teller, ev: Event) -> str | None:
     return None
 
 
+def _token(t: Teller, cid: Any) -> str:
+    """"a Soldier Token" (111.4 names it so), "a Merfolk Trickster token" (a copy)."""
+    name = t.card(cid)
+    return f"a {name}" if str(t.game.state.cards[cid].name).endswith("Token") else f"a {name} token"
+
+
 def _activated(t: Teller, ev: Event) -> str:
     card = t.card(ev.get("card"))
     targets = t.item_targets(ev.get("item"))
@@ -88,7 +97,7 @@ def _status(t: Teller, ev: Event) -> str | None:
         return f"{t.player(t.game.state.cards[ev.get('card')].controller)} untaps {card}"
     if ev.cause == Cause.COST:
         if ev.source == ev.get("card"):
-            return f"{t.player(ev.player)} taps {card}" + (" for mana" if _is_land(t, ev.get("card")) else "")
+            return f"{t.player(ev.player)} taps {card}" + (" for mana" if _makes_mana(t, ev.get("card")) else "")
         return f"{t.player(ev.player)} taps {card} for {t.source() or 'a cost'}"
     if ev.cause == Cause.ACTION:
         return ""   # told by the attack it is part of (508.1f)
@@ -128,13 +137,22 @@ def _damaged(t: Teller, ev: Event) -> str:
     return f"{src} deals {-(ev.get('delta') or 0)} damage to {t.player(ev.player)}: {life - (ev.get('delta') or 0)} → {life} life"
 
 
-def _is_land(t: Teller, cid: Any) -> bool:
+def _makes_mana(t: Teller, cid: Any) -> bool:
+    """A land, or a permanent with a {T} mana ability (``produces``)."""
     card = t.game.state.cards.get(cid)
-    return card is not None and "Land" in (card.definition.fields.get("types") or ())
+    fields = card.definition.fields if card is not None else {}
+    return "Land" in (fields.get("types") or ()) or bool(fields.get("produces"))
 
 
 def _mana(text: Any) -> str:
     return "".join(f"{{{m}}}" for m in str(text or "")) or "no mana"
+
+
+def _step_name(step: Any) -> str:
+    """``precombat_main`` is "precombat main phase", ``declare_attackers`` "declare attackers step"."""
+    if step in PHASES:
+        return PHASES[step]
+    return f"{words(step or 'current')} step"
 
 
 def _mana_added(t: Teller, ev: Event) -> str:
@@ -171,8 +189,8 @@ _BY_KIND: dict[str, Any] = {
     "fizzled": lambda t, ev: f"{t.card(ev.get('card'))} does not resolve: {ev.get('why')}",
     "mana_added": _mana_added,
     "mana_emptied": lambda t, ev: (f"{t.player(ev.player)}'s unspent {_mana(ev.get('mana'))} empties from their "
-                                   f"mana pool as the {words(ev.get('step') or 'step')} ends (500.4)"),
-    "ceased": lambda t, ev: f"The {t.card(ev.get('card'))} token ceases to exist (704.5d)",
+                                   f"mana pool as the {_step_name(ev.get('step'))} ends (500.4)"),
+    "ceased": lambda t, ev: f"The {_token(t, ev.get('card'))[2:]} ceases to exist (704.5d)",
     "replaced": lambda t, ev: (f"{t.source() or 'a replacement effect'} "
                                f"{'prevents' if ev.get('prevented') else 'changes'} the {_REPLACED.get(ev.get('event'), ev.get('event'))} (614)"),
     "lore_replacement_missing": lambda t, ev: f"{t.card(ev.get('card'))} gets no lore counter: {ev.get('why')}",

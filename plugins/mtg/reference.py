@@ -8,7 +8,9 @@ _MOVE = {"card": "the card's id", "code": "its code", "from": "the zone it left"
          "to": "the zone it entered", "to_player": "whose zone", "visible": "who saw it"}
 
 EVENT_KINDS = {
-    "moved": EventKind("a card changed zone", {**_MOVE, "how": "why, when a rule says: mulligan, countered ..."}),
+    "moved": EventKind("a card changed zone", {**_MOVE, "how": "why, when a rule says: mulligan, countered ...",
+                                                "cast_as": "how a permanent spell was cast when not the plain way: "
+                                                           "\"with kicker\", \"evoke\" ... (702.33d, 702.74a)"}),
     "drew": EventKind("a player drew a card (a move from library to hand, 121)", _MOVE),
     "drew_from_empty": EventKind("a player had to draw from an empty library (704.5b)",
                                  {"key": "drew_from_empty", "value": "true", "old": "the old value"}),
@@ -88,6 +90,15 @@ KEYWORDS = {
 #: (rulestack.replacement), so that replacement and prevention abilities can change them (614, 615).
 REPLACEABLE_EVENTS = {
     "create_tokens": {"player": "who creates them", "code": "the token's card code", "n": "how many"},
+    "damage": {"source": "the source's card id", "n": "how much", "combat": "whether it is combat damage",
+               "target": "\"player\" or \"creature\"", "player": "the player dealt damage, or the creature's controller",
+               "card": "the creature dealt damage (nil for a player)"},
+    "draw": {"player": "who would draw", "n": "1 (each card drawn is one event)",
+             "cause": "\"rule\" for the draw step's draw and opening hands, else \"effect\""},
+    "life_gain": {"player": "who would gain life", "n": "how much", "cause": "why (effect, battle for lifelink)",
+                  "lose": "set it to make the gain a loss instead"},
+    "life_loss": {"player": "who would lose life", "n": "how much", "cause": "why",
+                  "damage": "whether the loss is the result of damage (120.3a)"},
 }
 
 SETTINGS_DOCS = {

@@ -75,6 +75,11 @@ def is_saga(game: Any, card: Any) -> bool:
     return "Saga" in subtypes_of(game, card)
 
 
+def is_token(game: Any, card: Any) -> bool:
+    """Is this card a token (111.1)? The game value ``tokens`` lists them (:mod:`.tokens`)."""
+    return card.id in (game.value_of(None, "tokens") or ())
+
+
 def summoning_sick(game: Any, card: Any) -> bool:
     """302.6: a creature that has not been under its controller's control continuously since
     their most recent turn began cannot attack or use {T}, unless it has haste."""

@@ -52,6 +52,14 @@ def _f_not_types(game: Any, card: Any, want: Any, player: Any) -> bool:
     return not any(rules.has_type(game, card, t) for t in wanted)
 
 
+def _include(values: dict, mod: Any) -> None:
+    """Op ``include``: add the listed items to a list value (types, subtypes, colors) that does
+    not have them yet — "in addition to its other types" (205.1b)."""
+    items = mod.value if isinstance(mod.value, (list, tuple)) else [mod.value]
+    have = list(values.get(mod.attr) or ())
+    values[mod.attr] = have + [i for i in items if i not in have]
+
+
 def _f_in_combat(game: Any, card: Any, want: Any, player: Any) -> bool:
     return bool(card.status.get("attacking") or card.status.get("blocking") is not None) == bool(want)
 
@@ -93,11 +101,12 @@ class MTGSystem(GameSystem):
     }
     ability_kinds = {
         "spell": AbilityKind("spell", Role.ACTIVATED,
-                             keys={**_TARGET, "alternative": "boolean", "kicker": "list", "kicked": "boolean"},
+                             keys={**_TARGET, "alternative": "boolean", "kicker": "list", "kicked": "boolean",
+                                   "evoke": "list"},
                              zones=("hand",),
                              doc="casting the card (601); added for every nonland card with its mana cost; "
                                  "'alternative = true': cast for its own cost instead (118.9); 'kicker = { costs }': "
-                                 "also castable kicked (702.33)"),
+                                 "also castable kicked (702.33); 'evoke = { costs }': also castable evoked (702.74)"),
         "activated": AbilityKind("activated", Role.ACTIVATED, keys={**_TARGET, "sorcery_speed": "boolean"},
                                  zones=("battlefield",), doc="an activated ability of a permanent (602)"),
         "triggered": AbilityKind("triggered", Role.TRIGGERED, keys=_TARGET, required=frozenset({"trigger"}),
@@ -128,6 +137,9 @@ class MTGSystem(GameSystem):
     layers = ("copy", "control", "text", "type", "color", "ability", "pt_cda", "pt_set", "pt_modify", "pt_switch")
     op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",
                  "set": "pt_set", "add": "pt_modify", "swap": "pt_switch"}
+    modifier_ops = {"include": _include}
+    #: 613.8: statics apply layer by layer, dependent effects after those they depend on.
+    layer_dependencies = True
     settings_defaults = {"cr": "2026", "legend_rule": True}
     event_kinds = reference.EVENT_KINDS
     #: How the events count in a simulation's per-card figures: a draw (121), a spell cast (601; its

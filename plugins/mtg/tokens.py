@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from rulestack import Cause
 from rulestack.replacement import replace
 
-from . import copies, entering
+from . import copies, entering, rules
 
 NOWHERE = "nowhere"
 TOKENS = "tokens"
@@ -25,7 +25,7 @@ TOKENS = "tokens"
 
 def is_token(game: Any, card: Any) -> bool:
     """Is this card a token (111.1)?"""
-    return card.id in (game.value_of(None, TOKENS) or ())
+    return rules.is_token(game, card)
 
 
 def create(game: Any, code: str, controller: int, n: int = 1, *, source: int | None = None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import mana_pool, payment
+from . import mana_pool, payment, rules
 from .mana import COLORS, ManaCost, mana_of, sources
 
 
@@ -23,7 +23,8 @@ def mana_shortfall(game: Any, player: int, cost: ManaCost) -> str | None:
         return None
     srcs = sources(game, player)
     pool = mana_pool.pool(game, player)
-    have = _plural(len(srcs), "untapped land")
+    lands = sum(1 for cid, _ in srcs if rules.is_land(game, game.card(cid)))
+    have = _plural(len(srcs), "untapped land" if lands == len(srcs) else "untapped mana source")
     if pool:
         have += f" and {mana_pool.symbols(pool)} in the mana pool"
     need = cost.with_x(0)

@@ -35,8 +35,8 @@ EXPECTED = {
                   "(did you mean 'main'?) (phases of tiny: start, main, end)",
     "lost_move": f"{AT}lost_move.lua:6: card 'Lost Move': ctx:move: unknown zone 'discrad' (did you mean 'discard'?) "
                  "(zones of tiny: deck, hand, field, discard, stack)",
-    "unreplaceable": f"{AT}unreplaceable.lua:4: abilities[1].replaces.event: card 'Unreplaceable': the host cannot "
-                     "replace 'damaged' events (it replaces: moved); this replacement would never apply",
+    "unreplaceable": f"{AT}unreplaceable.lua:4: abilities[1].replaces.event: card 'Unreplaceable': nothing can "
+                     "replace 'damaged' events (replaceable: counters_added, moved); this replacement would never apply",
 }
 
 

@@ -1,5 +1,5 @@
 """``rulestack replay FILE --html OUT``: one self-contained page with the board step by step and the
-narrated log in every view (checked here without a browser; test_html_browser.py opens it in one)."""
+narrated log in every view (checked here without a browser; test_viewer_browser.py opens it in one)."""
 from __future__ import annotations
 
 import re

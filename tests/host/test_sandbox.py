@@ -22,7 +22,10 @@ from rulestack.sandbox import (LoadedScript, LuaFunctionRef, LuaSandbox, ScriptE
 
 ATTACKS = Path(__file__).resolve().parent.parent / "attacks"
 PWNED = Path("/tmp/rulestack-pwned")
-FAST = 5.0   # CPU seconds of this process (not wall clock: the machine is shared): every limit is enforced well within this (~0.1-0.3 s measured)
+# No test compares elapsed time to a limit (project rule: the machine is shared). The ``host``
+# fixture's sandbox has a CPU deadline no call reaches, so every call it stops is stopped by
+# counted instructions (deterministic); the deadline is tested on its own, by its named error.
+NO_DEADLINE = 1e9   # CPU seconds
 
 
 class HostBoom(Exception):
@@ -92,7 +95,7 @@ class Host:
 
 @pytest.fixture
 def host():
-    h = Host()
+    h = Host(cpu_seconds=NO_DEADLINE)
     yield h
     h.box.close()
 
@@ -104,13 +107,12 @@ def no_pwned_file():
     assert not PWNED.exists(), "an attack created /tmp/rulestack-pwned"
 
 
-def quick(fn, *args):
-    """Run fn and return (exception, CPU seconds this process spent)."""
-    t0 = time.process_time()
+def failing(fn, *args):
+    """Run fn and return the exception it raised (it must raise one)."""
     try:
         fn(*args)
     except BaseException as exc:   # noqa: BLE001 - the tests inspect it
-        return exc, time.process_time() - t0
+        return exc
     raise AssertionError("expected an exception")
 
 
@@ -352,38 +354,38 @@ def test_bad_random_callback_result_is_a_host_error():
     "loop_error_tostring_self", "loop_sort_comparator", "loop_gsub_callback", "upper_amplify",
 ])
 def test_endless_loop_is_stopped(host, name):
-    exc, seconds = quick(host.run, name)
+    exc = failing(host.run, name)
     assert isinstance(exc, ScriptLimitError), repr(exc)
-    assert seconds < FAST
     assert exc.card == name and exc.file == f"attacks/{name}.lua"
-    assert exc.message in ("instruction limit exceeded", "time limit exceeded")
+    assert exc.message == "instruction limit exceeded"   # counted, whatever the machine's speed
     assert f"card '{name}'" in str(exc)
     host.still_works()
 
 
 def test_endless_loop_reports_its_line(host):
-    exc, _ = quick(host.run, "loop_plain")
+    exc = failing(host.run, "loop_plain")
     assert exc.line == 3
 
 
 def test_endless_loop_at_load_time_is_stopped(host):
-    exc, seconds = quick(host.load, "loop_load_time")
-    assert isinstance(exc, ScriptLimitError) and seconds < FAST
+    exc = failing(host.load, "loop_load_time")
+    assert isinstance(exc, ScriptLimitError) and exc.message == "instruction limit exceeded"
     host.still_works()
 
 
 def test_error_object_tostring_is_never_called(host):
-    exc, seconds = quick(host.run, "loop_error_tostring")
-    assert type(exc) is ScriptError and seconds < FAST
+    exc = failing(host.run, "loop_error_tostring")
+    assert type(exc) is ScriptError
     assert exc.message == "error object is not a string"
 
 
 def test_cpu_deadline():
     box = LuaSandbox(methods={}, instruction_limit=10**12, cpu_seconds=0.3)
     script = box.load("return { f = function() while true do end end }", file="t.lua")
-    exc, seconds = quick(box.call, script.data["f"], None)
+    exc = failing(box.call, script.data["f"], None)
+    # No instruction budget is reachable here: only the CPU deadline can have stopped it.
     assert isinstance(exc, ScriptLimitError) and exc.message == "time limit exceeded"
-    assert 0.25 < seconds < FAST   # the deadline is CPU time, and so is what quick() measures
+    assert exc.line == 1
     box.close()
 
 
@@ -407,9 +409,8 @@ def test_budget_is_per_call(host):
 
 @pytest.mark.parametrize("name", ["pattern_bomb", "pattern_gsub_bomb", "plain_find_bomb"])
 def test_pathological_pattern_is_refused_or_limited(host, name):
-    exc, seconds = quick(host.run, name)
-    assert isinstance(exc, ScriptLimitError), repr(exc)
-    assert seconds < FAST
+    exc = failing(host.run, name)
+    assert isinstance(exc, ScriptLimitError), repr(exc)   # refused or counted: no deadline here
     host.still_works()
 
 
@@ -420,10 +421,9 @@ def test_pathological_pattern_is_refused_or_limited(host, name):
     ("pattern_frontier_bomb", "pattern too complex"),
 ])
 def test_c_loops_are_guarded(host, name, message):
-    exc, seconds = quick(host.run, name)
+    exc = failing(host.run, name)
     assert isinstance(exc, ScriptLimitError), repr(exc)
     assert message in exc.message
-    assert seconds < FAST
     host.still_works()
 
 
@@ -467,9 +467,9 @@ def settled(box: LuaSandbox) -> int:
 def test_memory_bomb_is_stopped_and_the_sandbox_recovers(host, name, allowed):
     host.still_works()
     before = settled(host.box)
-    exc, seconds = quick(host.run, name)
+    exc = failing(host.run, name)
     assert isinstance(exc, allowed), repr(exc)
-    assert exc.card == name and seconds < FAST
+    assert exc.card == name
     host.still_works()
     after = settled(host.box)
     assert after - before < 256 * 1024, (before, after)
@@ -542,10 +542,9 @@ def test_host_data_near_the_memory_cap_does_not_abort_the_process():
 
 @pytest.mark.parametrize("name", ["deep_recursion", "deep_recursion_c", "deep_recursion_pcall", "hook_starvation"])
 def test_deep_recursion_is_a_clean_error(host, name):
-    exc, seconds = quick(host.run, name)
+    exc = failing(host.run, name)
     assert isinstance(exc, ScriptError), repr(exc)
     assert "stack overflow" in exc.message or isinstance(exc, (ScriptMemoryError, ScriptLimitError))
-    assert seconds < FAST
     host.still_works()
 
 
@@ -663,9 +662,8 @@ def test_nested_call_from_a_host_method(host):
 def test_nested_calls_share_the_budget(host):
     script = host.load("nested_budget")
     host.work_ref = script.data["abilities"][1]["resolve"]
-    exc, seconds = quick(host.box.call, script.data["abilities"][0]["resolve"], 1)
-    assert isinstance(exc, ScriptLimitError), repr(exc)
-    assert seconds < FAST
+    exc = failing(host.box.call, script.data["abilities"][0]["resolve"], 1)
+    assert isinstance(exc, ScriptLimitError) and exc.message == "instruction limit exceeded", repr(exc)
     assert host.log.count("work") < 40     # ~1.2M instructions each against one 20M budget
     host.still_works()
 
@@ -683,8 +681,8 @@ def test_inner_call_does_not_disarm_the_outer_hook(host):
         return { outer = function(ctx) ctx:work(); while true do end end,
                  inner = function(ctx) return 1 end }""")
     host.work_ref = script.data["inner"]
-    exc, seconds = quick(host.box.call, script.data["outer"], 1)
-    assert isinstance(exc, ScriptLimitError) and seconds < FAST
+    exc = failing(host.box.call, script.data["outer"], 1)
+    assert isinstance(exc, ScriptLimitError) and exc.message == "instruction limit exceeded"
 
 
 def test_greenlet_switch_inside_a_host_method():
@@ -906,28 +904,39 @@ def test_close_during_a_call_is_refused():
     box.close()
 
 
-def test_loading_many_scripts_is_fast():
+def test_many_loaded_scripts_each_keep_their_own_environment():
+    """A thousand copies of a script load, each in its own environment, and the heap grows in
+    step with them (no per-load cost that grows with the number loaded). Their speed is printed
+    by benchmarks/sandbox_bench.py, not asserted here."""
     box = LuaSandbox(methods={})
-    source = (ATTACKS.parent / "attacks" / "error_position.lua").read_text()
-    t0 = time.process_time()
+    source = "count = 0\nreturn { f = function() count = count + 1; return count end }"
+    base = box.memory_used()
+    scripts, heap = [], []
     for i in range(1000):
-        box.load(source, file=f"card_{i}.lua", card=str(i))
-    # ~45 ms measured on a quiet machine (benchmarks/ has the figures); this only catches a
-    # quadratic blow-up, not noise on a shared machine.
-    assert time.process_time() - t0 < 5
+        scripts.append(box.load(source, file=f"card_{i}.lua", card=str(i)))
+        if i in (499, 999):
+            gc.collect()
+            heap.append(box.memory_used())
+    for _ in range(3):
+        assert box.call(scripts[0].data["f"], None) in (1, 2, 3)
+    assert [box.call(s.data["f"], None) for s in scripts[1:]] == [1] * 999   # nothing shared
+    first, second = heap[0] - base, heap[1] - heap[0]
+    assert 0.5 < second / first < 1.5, (first, second)
     box.close()
 
 
-def test_call_overhead_is_small(host):
-    script = host.source("return { f = function() end }")
+def test_many_calls_leave_the_heap_flat(host):
+    script = host.source("return { f = function() local t = {1, 2, 3} return #t end }")
     f = script.data["f"]
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.process_time()
-        for _ in range(2000):
-            host.box.call(f, 1)
-        best = min(best, (time.process_time() - t0) / 2000)
-    assert best < 50e-6   # ~3 us measured
+    for _ in range(200):
+        host.box.call(f, 1)
+    gc.collect()
+    before = host.box.memory_used()
+    for _ in range(5000):
+        assert host.box.call(f, 1) == 3
+    host.box._rt.gccollect()   # noqa: SLF001 - a full collection, to compare settled heaps
+    gc.collect()
+    assert host.box.memory_used() - before < 64 * 1024
 
 
 def test_patterns_with_long_sets_that_are_cheap_still_run():
@@ -948,10 +957,8 @@ def test_table_functions_refuse_a_lying_len_whatever_it_answers_first(call):
            "__newindex = function() end}); " + call + " end}")
     with LuaSandbox(methods={}) as box:
         s = box.load(src, file="liar.lua", card="Liar")
-        start = time.process_time()
         with pytest.raises(ScriptLimitError, match="__len metamethod are not allowed") as err:
             box.call(s.data["f"], None)
-        assert time.process_time() - start < FAST
         assert err.value.card == "Liar" and err.value.line == 1
 
 

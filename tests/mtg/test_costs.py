@@ -135,7 +135,7 @@ def test_CR_107_4f_a_Phyrexian_symbol_is_paid_with_its_colour_or_2_life():
     mountain = t.lands("Mountain", 1)
     t.add("Gut Shot", "hand")
     t.act("cast Gut Shot")                            # 601.2b comes before the target (601.2c)
-    assert sorted(o.label for o in t.decision.options) == ["pay {0} and 2 life", "pay {R}"]
+    assert sorted(o.label for o in t.decision.options) == ["pay 2 life", "pay {R}"]
     t.answer("pay {R}")
     t.answer("P1")
     assert t.game.players[0].life == 20 and _tapped(t, mountain) == 1
@@ -280,3 +280,133 @@ def test_CR_601_2f_the_total_cost_is_locked_before_the_costs_are_paid():
     assert t.decision.reason == "cost"
     t.answer("Thalia, Guardian of Thraben")
     assert t.card(thalia).zone == "graveyard" and _tapped(t, swamps) == 2
+
+
+def test_the_pool_and_the_costs_are_narrated_in_players_words():
+    from rulestack.narrate import narrate
+    t = Table()
+    t.lands("Swamp", 1)
+    t.add("Dark Ritual", "hand")
+    t.add("Village Rites", "hand")
+    t.add("Glory Seeker", "battlefield")
+    t.act("cast Dark Ritual")
+    t.resolve_stack()
+    t.act("cast Village Rites")
+    t.answer("Glory Seeker")
+    t.resolve_stack()
+    t.to_priority(phase="combat")
+    lines = [narrate(t.game, e, viewer=None) for e in t.game.state.log]
+    assert "P0 adds {B}{B}{B} with Dark Ritual (mana pool: {B}{B}{B}, 106.4)" in lines
+    assert "P0 sacrifices Glory Seeker to pay for Village Rites" in lines
+    assert "P0's unspent {B}{B} empties from their mana pool as the precombat main phase ends (500.4)" in lines
+
+
+def test_CR_605_1a_a_creature_with_a_mana_ability_pays_once_it_is_no_longer_summoning_sick():
+    t = Table()
+    t.lands("Forest", 1)
+    elves = t.add("Llanowar Elves", "battlefield", status={"sick": True})
+    t.add("Grizzly Bears", "hand")                    # {1}{G}: the Forest and the Elves
+    t.start()
+    assert not t.offers("cast Grizzly Bears")         # 302.6: a sick creature cannot use {T}
+    t = Table()
+    t.lands("Forest", 1)
+    elves = t.add("Llanowar Elves", "battlefield")
+    t.add("Grizzly Bears", "hand")
+    t.act("cast Grizzly Bears")
+    assert t.card(elves).status.get("tapped")
+
+
+def test_CR_605_3a_a_mana_creature_can_be_tapped_in_response_for_any_colour():
+    t = Table(active=1)
+    t.lands("Mountain", 1, player=1)
+    t.add("Lightning Bolt", "hand", player=1)
+    t.add("Birds of Paradise", "battlefield", player=0)
+    t.add("Giant Growth", "hand", player=0)
+    t.act("cast Lightning Bolt", player=1)
+    t.answer("Birds of Paradise")
+    t.to_priority(player=0)
+    assert t.offers("tap Birds of Paradise for {W}", player=0) and t.offers("tap Birds of Paradise for {G}", player=0)
+    t.answer("tap Birds of Paradise for {G}")
+    assert _pool(t, 0) == "G"
+
+
+def test_CR_118_9_a_spell_cast_without_paying_its_mana_cost_during_a_resolution_ignores_timing():
+    """Electrodominance (X = 1) in the opponent's turn: 1 damage, then Lava Spike, a sorcery of
+    mana value 1, is cast for free (608.2g) and resolves after it."""
+    t = Table(active=1)
+    mountains = t.lands("Mountain", 3)
+    t.add("Electrodominance", "hand")
+    spike = t.add("Lava Spike", "hand")
+    t.add("Lava Axe", "hand")                         # mana value 5: not offered
+    t.start()
+    t.act("cast Electrodominance", player=0)
+    t.answer(1)                                       # X (107.3a): at most 1 with three lands
+    t.answer("P1")
+    t.until(lambda g: t.decision.reason == "resolution")
+    assert sorted(o.label for o in t.decision.options) == ["Lava Spike"]
+    t.answer("Lava Spike")
+    t.answer("P1")                                    # Lava Spike's target, as it is cast
+    assert t.card(spike).zone == "stack" and _tapped(t, mountains) == 3
+    t.resolve_stack()
+    assert t.game.players[1].life == 20 - 1 - 3
+
+
+def test_CR_118_9_a_free_spell_still_pays_its_additional_costs():
+    t = Table()
+    t.lands("Mountain", 4)
+    t.add("Electrodominance", "hand")
+    thrill = t.add("Thrill of Possibility", "hand")   # {1}{R} and discard a card: mana value 2
+    giant = t.add("Hill Giant", "hand")
+    t.act("cast Electrodominance")
+    t.answer(2)
+    t.answer("P1")
+    t.until(lambda g: t.decision.reason == "resolution")
+    t.answer("Thrill of Possibility")
+    assert t.decision.reason == "cost"                # the discard is still paid (601.2h)
+    t.answer("Hill Giant")
+    assert t.card(giant).zone == "graveyard" and t.card(thrill).zone == "stack"
+    assert [e for e in t.events("status", key="tapped") if e.source == thrill] == []   # no mana paid for it
+    assert len(t.events("status", key="tapped")) == 4
+    t.resolve_stack()
+    assert t.game.players[1].life == 18 and len(t.game.cards_in("hand", 0)) == 2
+
+
+def test_CR_702_74a_evoke_is_an_alternative_cost_and_the_evoked_permanent_is_sacrificed():
+    t = Table()
+    t.lands("Island", 3)
+    drifter = t.add("Mulldrifter", "hand")
+    t.start()
+    assert t.offers("cast Mulldrifter (evoke)") and not t.offers("cast Mulldrifter")
+    t.act("cast Mulldrifter (evoke)")
+    t.until(lambda g: len(g.state.stack) == 2)        # both of its enters triggers
+    labels = sorted(t.stack_labels())
+    assert labels == ["Mulldrifter: draw two", "Mulldrifter: evoked: sacrifice it"]
+    t.resolve_stack()
+    assert t.card(drifter).zone == "graveyard" and len(t.game.cards_in("hand", 0)) == 2
+
+    t = Table()
+    t.lands("Island", 5)
+    drifter = t.add("Mulldrifter", "hand")
+    t.act("cast Mulldrifter")                         # its mana cost: no sacrifice
+    t.resolve_stack()
+    assert t.card(drifter).zone == "battlefield" and len(t.game.cards_in("hand", 0)) == 2
+
+
+def test_CR_107_4e_a_monocolored_hybrid_symbol_is_paid_with_its_colour_or_two_generic():
+    from rulestack_systems.mtg.mana import ManaCost
+    assert ManaCost.parse("{2/R}{2/R}{2/R}").value == 6                         # 202.3f
+    for lands, castable in ((["Plains"] * 6, True), (["Mountain"] * 3, True), (["Plains"] * 3 + ["Mountain"], False)):
+        t = Table()
+        for land in lands:
+            t.add(land)
+        t.add("Flame Javelin", "hand")
+        t.start()
+        assert t.offers("cast Flame Javelin") == castable, lands
+    t = Table()
+    t.lands("Plains", 2)
+    t.lands("Mountain", 2)
+    t.add("Flame Javelin", "hand")
+    t.act("cast Flame Javelin")                       # {2}{R}{R}: the only way with these lands
+    t.answer("P1")
+    t.resolve_stack()
+    assert t.game.players[1].life == 16

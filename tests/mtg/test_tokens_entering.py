@@ -197,3 +197,72 @@ def test_707_a_token_copy_of_a_saga_has_its_own_lore_counters_and_chapters():
     assert t.lore(copy) == 1 and t.lore(saga) == 2                                        # 714.3a
     chapters = t.events("activated", kind_of="chapter")[before:]
     assert [e.get("card") for e in chapters] == [copy], "only the copy's chapter I triggered"
+
+
+# -- more routes and rules ---------------------------------------------------------------------------
+
+def test_400_7_a_spell_aimed_at_a_creature_that_was_flickered_in_response_does_not_resolve():
+    t = Table(phase="postcombat_main", active=1)
+    lions = t.add("Savannah Lions")
+    t.add("Cloudshift", "hand")
+    t.add("Lightning Bolt", "hand", player=1)
+    t.lands("Plains", 1)
+    t.lands("Mountain", 1, player=1)
+    t.act("cast Lightning Bolt", 1)
+    t.answer("Savannah Lions")
+    t.act("cast Cloudshift", 0)                       # in response
+    t.answer("Savannah Lions")
+    t.resolve_stack()
+    assert t.card(lions).zone == "battlefield" and "damage" not in t.card(lions).status
+    assert t.events("fizzled", card=t.card("Lightning Bolt").id)                       # 608.2b
+
+
+def test_714_3a_a_flickered_saga_comes_back_with_one_lore_counter_and_chapter_one_triggers_again():
+    t = Table(phase="postcombat_main")
+    saga = t.add("Summon: Choco/Mog")
+    t.game.add_counters(t.card(saga), "lore", 2)
+    t.resolve_stack()
+    t.add("Flicker of Fate", "hand")
+    t.lands("Plains", 2)
+    before = len(t.events("activated", kind_of="chapter"))
+    _cast(t, "Flicker of Fate", "Summon: Choco/Mog")
+    assert t.lore(saga) == 1
+    assert len(t.events("activated", kind_of="chapter")) == before + 1
+
+
+def test_613_2a_other_layers_apply_on_top_of_a_copy_and_its_exceptions():
+    t = Table(phase="postcombat_main")
+    t.add("Raise the Alarm", "hand")
+    t.add("Giant Growth", "hand")
+    t.lands("Plains", 2)
+    t.lands("Forest", 1)
+    _cast(t, "Raise the Alarm")
+    from rulestack_systems.mtg import tokens
+    soldier = t.card(_ids(t, "Soldier Token")[0])
+    big = tokens.create(t.game, "soldier_token", 0, copy_of=soldier, characteristics={"power": 3, "toughness": 3})[0]
+    t.act("cast Giant Growth")
+    t.answer(next(i for i, o in enumerate(t.decision.options) if o.card == big))
+    t.resolve_stack()
+    assert t.pt(big) == (6, 6)                                  # layer 1 (3/3), then 7c (+3/+3)
+
+
+def test_the_log_tells_tokens_being_made_and_ceasing_to_exist():
+    from rulestack.narrate import narrate
+    t = Table(phase="postcombat_main")
+    t.add("Dragon Fodder", "hand")
+    t.add("Lightning Bolt", "hand")
+    t.lands("Mountain", 3)
+    _cast(t, "Dragon Fodder")
+    _cast(t, "Lightning Bolt", "Goblin Token")
+    lines = [narrate(t.game, ev, None) for ev in t.game.state.log]
+    assert "P0 creates a Goblin Token (Dragon Fodder) (111.2)" in lines
+    assert "The Goblin Token ceases to exist (704.5d)" in lines
+
+
+def test_305_1_a_land_played_enters_tapped_and_its_enters_ability_triggers():
+    t = Table(phase="precombat_main")
+    land = t.add("Scoured Barrens", "hand")
+    t.act("play Scoured Barrens")
+    t.resolve_stack()
+    assert t.card(land).zone == "battlefield" and t.card(land).status.get("tapped")       # 614.1c
+    assert t.game.players[0].life == 21                                                 # 603.6a

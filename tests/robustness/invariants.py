@@ -42,6 +42,7 @@ class InvariantChecker:
         self.read = 0       # events of the log already taken into account
         self.last_read: Any = None
         self.checks = 0
+        self.scanned: int | None = None   # the journal's version at the last scan of the zones
 
     def _read_log(self) -> None:
         log = self.game.state.log
@@ -61,24 +62,20 @@ class InvariantChecker:
         self.last_read = log[-1] if log else None
 
     def check(self) -> None:
-        """Raise :class:`InvariantBroken` unless the game state is consistent now."""
+        """Raise :class:`InvariantBroken` unless the game state is consistent now.
+
+        Incremental: the log is read from where the last check stopped, and the scan of every
+        zone and card (the only part whose cost grows with the game) runs only when the state
+        changed since the last scan (the journal's version moved: every change of the state goes
+        through the journal, rollbacks included). The checks of counts, life totals, the stack
+        and pending triggers run every time."""
         game = self.game
         st = game.state
         self._read_log()
-        where: dict[int, tuple] = {}
-        for key, zone in st.zones.items():
-            for cid in zone.cards:
-                if cid in where:
-                    raise InvariantBroken(f"card {cid} is in two zones: {where[cid]} and {key}")
-                where[cid] = key
-                card = st.cards.get(cid)
-                if card is None:
-                    raise InvariantBroken(f"zone {key} lists card {cid}, which does not exist")
-                if card.zone != key[0] or (key[1] is not None and card.zone_player != key[1]):
-                    raise InvariantBroken(f"{card!r} says it is in ({card.zone}, {card.zone_player}) "
-                                          f"but is listed in {key}")
-        if len(where) != len(st.cards):
-            raise InvariantBroken(f"cards {sorted(set(st.cards) - set(where))} are in no zone")
+        version = st.journal.version
+        if version != self.scanned:
+            self._scan_zones(st)
+            self.scanned = version
         if len(st.cards) != self.start_cards + self.created:
             raise InvariantBroken(f"{len(st.cards)} cards exist, but {self.start_cards} began "
                                   f"and {self.created} were created")
@@ -87,17 +84,50 @@ class InvariantChecker:
                                                        and self.last_life[p.index] != p.life):
                 raise InvariantBroken(f"P{p.index} has {p.life} life, but the recorded life changes "
                                       f"add up to {self.life[p.index]}")
+        cards = st.cards
         for item in st.stack:
-            if item.card is not None and item.card not in st.cards:
+            if item.card is not None and item.card not in cards:
                 raise InvariantBroken(f"stack item {item.id} names card {item.card}, which does not exist")
         for trig in st.pending:
-            if trig.card not in st.cards:
+            if trig.card not in cards:
                 raise InvariantBroken(f"a pending trigger names card {trig.card}, which does not exist")
         if st.result is not None:
             bad = [w for w in st.result.winners if not 0 <= w < len(st.players)]
             if bad:
                 raise InvariantBroken(f"winners {bad} are not players")
         self.checks += 1
+
+    def _scan_zones(self, st: Any) -> None:
+        """No card in two zones or in none, every card where it says it is."""
+        cards = st.cards
+        seen: set[int] = set()
+        total = 0
+        for key, zone in st.zones.items():
+            name, player = key
+            ids = zone.cards
+            total += len(ids)
+            before = len(seen)
+            seen.update(ids)
+            if len(seen) - before != len(ids):
+                self._explain_duplicate(st)
+            for cid in ids:
+                card = cards.get(cid)
+                if card is None:
+                    raise InvariantBroken(f"zone {key} lists card {cid}, which does not exist")
+                if card.zone != name or (player is not None and card.zone_player != player):
+                    raise InvariantBroken(f"{card!r} says it is in ({card.zone}, {card.zone_player}) "
+                                          f"but is listed in {key}")
+        if total != len(cards):
+            raise InvariantBroken(f"cards {sorted(set(cards) - seen)} are in no zone")
+
+    @staticmethod
+    def _explain_duplicate(st: Any) -> None:
+        where: dict[int, tuple] = {}
+        for key, zone in st.zones.items():
+            for cid in zone.cards:
+                if cid in where:
+                    raise InvariantBroken(f"card {cid} is in two zones: {where[cid]} and {key}")
+                where[cid] = key
 
 
 def check_invariants(game: Any, start_cards: int, start_life: Sequence[int | None] | None = None) -> None:

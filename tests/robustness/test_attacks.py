@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,6 @@ from rulestack.scenario import Scenario
 from .hostile import ATTACKS, HostRefused
 from .invariants import check_invariants, fingerprint, start_count
 
-HANG_GUARD = 10.0   # seconds: far above the ~0.1-0.3 s the limits take; only catches a hang
 PWNED = Path("/tmp/rulestack-pwned")
 
 E, LIMIT, MEMORY, LOAD = ScriptError, ScriptLimitError, ScriptMemoryError, CardDataError
@@ -93,6 +91,30 @@ EXPECTED: dict[str, tuple[Any, ...]] = {
     "nondeterminism": (marked(KEY_ORDER), marked(KEY_ORDER), marked("table function thread"), marked("nil")),
     "env_reach": (marked(""),),
     "peek_deck_order": (HARMLESS, HARMLESS),   # what it reads: tests/robustness/test_state_in_games.py
+    # -- hidden faces read through filters and value words (session 2026-12-02: these leaked) ---------
+    "peek_hidden_filters": (marked("0"), marked("0"), marked("nil/false"), marked("0"), marked("nil"),
+                            marked("1")),
+    # -- host control flow caught inside the script: the stop happens all the same ---------------------
+    "stop_in_pcall": (marked("before"), marked("before"), marked("before"),
+                      marked("caught"),   # ctx:stop() from a coroutine is refused (an error it may catch)
+                      marked("before")),
+    # -- odd arguments to words that check them -----------------------------------------------------
+    "odd_host_arguments": ((E, "bad argument #3 to 'move' (opts.position"), (E, "bad argument #2 to 'modify' (spec.value"),
+                           (E, "bad argument #1 to 'card' (card_id"), (E, "spec.zone: expected a table of at most 10000"),
+                           (E, "bad argument #2 to 'look_at_top' (n"), (E, "'hand' is not an ordered zone"),
+                           (E, "bad argument #1 to 'choose_option' (labels"), (E, "bad argument #1 to 'log' (message"),
+                           marked("recorded"), marked("kept")),
+    # -- one C call doing far more than its instructions say ------------------------------------------
+    "c_call_amplify": ((ScriptMemoryError, "string.rep result too large"), (ScriptMemoryError, "memory limit exceeded"),
+                       (ScriptLimitError, "instruction limit exceeded"), (E, "C stack overflow"),
+                       (ScriptLimitError, "instruction limit exceeded"), (ScriptLimitError, "pattern too complex"),
+                       marked("refused"), marked("007")),
+    # -- table walks of mixed keys: one order in every runtime ------------------------------------------
+    "determinism_keys": (marked("-1=5,1=8,2=4,1.5=2,a=3,b=7,false=6,true=1"), marked("same"), marked("a,b,c")),
+    # -- data the host keeps, bounded per card ------------------------------------------------------------
+    "host_data_more": ((E, "nested deeper than 32"), (E, "this card would keep too much"),
+                       (E, "bad argument #1 to 'log' (message"), (E, "this card has recorded too much this game"),
+                       HARMLESS),   # a control character in a record's kind: escaped wherever it is shown
     # -- collectgarbage and __gc ----------------------------------------------------------------------------
     "escape_collectgarbage": ((E, "global 'collectgarbage'"),),
     "gc_finalizer": ((E, "__gc metamethods are not allowed"),),
@@ -212,10 +234,10 @@ class Arena:
         self.copies = [first] + [self.scenario.add(self.name, "hand", 0) for _ in range(n - 1)]
         return n
 
-    def play(self, ability: int) -> tuple[BaseException | None, float, str | None]:
+    def play(self, ability: int) -> tuple[BaseException | None, str | None]:
         """Activate ``ability`` of its copy and let both players pass so that it resolves. Returns
-        the error (or None), the seconds it took, and the state's fingerprint when the last pass
-        was asked (what a failure must roll back to)."""
+        the error (or None) and the state's fingerprint when the last pass was asked (what a
+        failure must roll back to)."""
         sc, cid = self.scenario, self.copies[ability]
         seen: dict[str, str] = {}
 
@@ -228,12 +250,11 @@ class Arena:
             return [next(i for i, o in enumerate(dec.options) if o.value.kind == "pass")]
 
         sc.answer(activate, "pass", last_pass)
-        start = time.perf_counter()
         try:
             sc.run()
         except Exception as e:  # noqa: BLE001 - the test inspects it
-            return e, time.perf_counter() - start, seen.get("before")
-        return None, time.perf_counter() - start, seen.get("before")
+            return e, seen.get("before")
+        return None, seen.get("before")
 
     def sentinel_says(self) -> Any:
         """Run the Sentinel's script in the same game (same sandbox) and return what it sees."""
@@ -264,10 +285,8 @@ def test_attack_played_in_a_game(name):
     expected = EXPECTED[name]
     if expected[0] is not HARMLESS and expected[0][0] is LOAD:
         before = fingerprint(game)
-        start = time.perf_counter()
         with pytest.raises(CardDataError) as err:
             arena.add_copies()
-        assert time.perf_counter() - start < HANG_GUARD
         assert f"card {name!r}" in str(err.value) and expected[0][1] in str(err.value)
         assert f"tests/attacks/{name}.lua" in str(err.value)
         assert fingerprint(game) == before, "a card that failed to load changed the game"
@@ -276,8 +295,7 @@ def test_attack_played_in_a_game(name):
         assert n == len(expected), f"{name} has {n} abilities, the table expects {len(expected)}"
         start_cards = start_count(game)
         for ability, want in enumerate(expected):
-            error, seconds, before = arena.play(ability)
-            assert seconds < HANG_GUARD, f"{name} took {seconds:.1f} s"
+            error, before = arena.play(ability)
             if want is HARMLESS or want[0] == "marked":
                 assert error is None, f"{name} ability {ability + 1} should be harmless, got {error!r}"
                 assert game.card(arena.copies[ability]).zone == "discard"   # it resolved and left the stack
@@ -322,11 +340,8 @@ def _fresh_after(arena: Arena, name: str, ability: int, expected: tuple) -> Aren
 
 @pytest.mark.parametrize("name", ATTACK_NAMES)
 def test_attack_through_rulestack_check(name, capsys):
-    start = time.perf_counter()
     code = rulestack_main(["check", str(ATTACKS / f"{name}.lua"), "--system", "hostile"])
-    seconds = time.perf_counter() - start
     out, err = capsys.readouterr()
-    assert seconds < HANG_GUARD
     if name in LOAD_TIME:
         assert code == 1
         problem, summary = out.strip().splitlines()
@@ -342,9 +357,7 @@ def test_attack_through_rulestack_check(name, capsys):
 def test_the_whole_attack_folder_through_the_command(rulestack_cli):
     """One fresh process checks every attack at once: it survives them all and lists exactly
     the ones refused at load time, each with its file and line."""
-    start = time.perf_counter()
     done = rulestack_cli("check", str(ATTACKS), "--system", "hostile")
-    assert time.perf_counter() - start < 60
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     *problems, summary = done.stdout.strip().splitlines()
@@ -365,10 +378,8 @@ def test_a_random_game_with_an_attack_card_aborts_with_a_replay_that_reproduces_
     deck = Deck(name=f"{name} deck", sections={"main": (f"atk-{name}",) * 10 + ("T01",) * 10})
     game = Game("hostile", [deck, "beta"], seed=3)
     try:
-        start = time.perf_counter()
         with pytest.raises(GameAborted) as err:
             game.play()
-        assert time.perf_counter() - start < 2 * HANG_GUARD
         cause = err.value.cause
         assert isinstance(cause, (ScriptError, HostRefused))
         if isinstance(cause, ScriptError):
@@ -407,7 +418,7 @@ def test_host_memory_stays_bounded_over_repeated_memory_bombs():
     for _ in range(20):
         arena = Arena("concat_doubling")
         arena.add_copies()
-        error, _, _ = arena.play(0)
+        error, _ = arena.play(0)
         assert isinstance(error, ScriptMemoryError)
         arena.scenario.game.close()
         del arena

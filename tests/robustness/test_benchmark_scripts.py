@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
@@ -36,6 +38,43 @@ def test_the_soak_counts_a_broken_invariant_and_leaves_a_replay(tmp_path, capsys
     assert soak.main(["--games", "2", "--workers", "1", "--systems", "tiny", "--failures", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "planted by the test" in out and len(list(tmp_path.glob("soak-tiny-*.replay.json"))) == 2
+
+
+def test_soak_chunks_add_up_to_the_one_long_run(tmp_path, capsys):
+    """--start plays the same games of the master seed's sequence as one long run would; --json
+    writes the table as data; --aggregate adds chunks up, refuses overlaps and names gaps."""
+    import json
+
+    soak = _load("soak")
+    common = ["--workers", "1", "--systems", "tiny,mtg", "--seed", "5", "--failures", str(tmp_path)]
+    assert soak.main(["--games", "6", *common, "--json", str(tmp_path / "whole.json")]) == 0
+    assert soak.main(["--start", "0", "--games", "4", *common, "--json", str(tmp_path / "a.json")]) == 0
+    assert soak.main(["--start", "4", "--games", "2", *common, "--json", str(tmp_path / "b.json")]) == 0
+    capsys.readouterr()
+    whole = json.loads((tmp_path / "whole.json").read_text())
+    a, b = (json.loads((tmp_path / f"{n}.json").read_text()) for n in "ab")
+    assert (a["start"], a["games"], b["start"], b["games"]) == (0, 4, 4, 2)
+    assert soak.main(["--aggregate", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    out = capsys.readouterr().out
+    assert "soak: 6 random games over tiny, mtg; master seed 5; 2 chunk(s)" in out
+    assert "games 0..5 of master seed 5, none missing" in out
+    total = next(line for line in out.splitlines() if line.strip().startswith("total")).split()
+    want = whole["rows"]["total"]
+    assert [int(total[1].replace(",", "")), int(total[2].replace(",", ""))] == [want["games"], want["decisions"]]
+    for system in ("tiny", "mtg"):    # the same games: the same decisions, system by system
+        assert a["rows"][system]["decisions"] + b["rows"][system]["decisions"] == whole["rows"][system]["decisions"]
+    with pytest.raises(SystemExit, match="overlap"):
+        soak.main(["--aggregate", str(tmp_path / "a.json"), str(tmp_path / "whole.json")])
+    assert soak.main(["--aggregate", str(tmp_path / "b.json")]) == 0
+    assert "games 4..5 of master seed 5, none missing" in capsys.readouterr().out
+    other = dict(b, master=6)
+    (tmp_path / "c.json").write_text(json.dumps(other))
+    with pytest.raises(SystemExit, match="not of one soak"):
+        soak.main(["--aggregate", str(tmp_path / "a.json"), str(tmp_path / "c.json")])
+    gap = dict(b, start=5)
+    (tmp_path / "d.json").write_text(json.dumps(gap))
+    assert soak.main(["--aggregate", str(tmp_path / "a.json"), str(tmp_path / "d.json")]) == 0
+    assert "missing: 4..4" in capsys.readouterr().out
 
 
 def test_the_memory_benchmark_runs(capsys):

@@ -29,7 +29,7 @@ def _marks(arena: Arena) -> list[str]:
 
 def test_a_condition_cannot_stop_another_cards_resolution():
     arena = _arena("Meddler Stop")
-    error, _, before = arena.play(0)
+    error, before = arena.play(0)
     assert isinstance(error, ScriptError), repr(error)
     assert error.card == "Meddler Stop" and "ctx:stop() ends a resolution" in str(error)
     assert error.file.endswith("meddlers.lua") and error.line == 7
@@ -39,7 +39,7 @@ def test_a_condition_cannot_stop_another_cards_resolution():
 
 def test_an_error_in_a_condition_names_the_condition_card():
     arena = _arena("Meddler Error")
-    error, _, before = arena.play(0)
+    error, before = arena.play(0)
     assert isinstance(error, ScriptError) and error.card == "Meddler Error"
     assert "meddler fails" in str(error)
     assert fingerprint(arena.scenario.game) == before
@@ -47,7 +47,7 @@ def test_an_error_in_a_condition_names_the_condition_card():
 
 def test_a_looping_condition_is_stopped_and_blamed_not_the_card_whose_call_ran_it():
     arena = _arena("Meddler Loop")
-    error, _, _ = arena.play(0)
+    error, _ = arena.play(0)
     assert type(error) is ScriptLimitError and error.card == "Meddler Loop", repr(error)
     assert "instruction limit exceeded" in str(error)
 
@@ -56,7 +56,7 @@ def test_a_condition_that_burns_under_its_own_budget_does_not_spend_the_outer_ca
     """Two burns of ~10M instructions inside Marker's call (itself ~6M): with a shared budget
     Marker would be killed; each card pays for itself, so Marker's effect completes."""
     arena = _arena("Meddler Burn")
-    error, _, _ = arena.play(0)
+    error, _ = arena.play(0)
     assert error is None, repr(error)
     assert _marks(arena)[-2:] == ["first", "second"]
 
@@ -66,7 +66,7 @@ def test_memory_kept_by_a_condition_is_charged_to_the_condition_card():
     read-only for calls now (a card keeps its state in the game), so the write is refused: either
     way the failure is the Hoard's, never the card whose host call was running."""
     arena = _arena("Meddler Hoard")
-    error, _, before = arena.play(0)
+    error, before = arena.play(0)
     assert isinstance(error, ScriptError), repr(error)
     assert error.card == "Meddler Hoard"
     assert isinstance(error, ScriptMemoryError) or "built at load time" in str(error)

@@ -6,9 +6,7 @@ return {
   abilities = {
     { kind = "on_play",
       resolve = function(ctx)
-        local deck = ctx:cards{ zone = "deck", player = "you" }
-        local top = {}
-        for i = #deck, math.max(1, #deck - 2), -1 do top[#top + 1] = deck[i] end
+        local top = ctx:look_at_top("deck", 3)   -- top card first; the look is recorded
         if #top == 0 then return end
         local bottom = ctx:choose{ from = top, count = #top, up_to = true, look = true,
                                    prompt = "put at the bottom of your deck (the others stay on top)" }

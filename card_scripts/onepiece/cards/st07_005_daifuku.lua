@@ -7,9 +7,9 @@ return {
       condition = function(ctx) return ctx:life("you") > 0 end,
       resolve = function(ctx)
         if ctx:life_end_to_hand() == nil then return end
-        local deck = ctx:cards{ zone = "deck", player = "you" }
-        if #deck > 0 and ctx:yes_no("add the top card of your deck to the top of your Life?") then
-          ctx:add_to_life(deck[#deck])
+        local top = ctx:top_cards("deck", 1)   -- the top card, unseen (it goes face down)
+        if #top > 0 and ctx:yes_no("add the top card of your deck to the top of your Life?") then
+          ctx:add_to_life(top[1])
         end
       end },
   },

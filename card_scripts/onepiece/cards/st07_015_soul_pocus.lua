@@ -12,8 +12,8 @@ return {
           local top = ctx:life_card("opponent", "top")
           if top ~= nil then ctx:trash_life(top) end
         else
-          local deck = ctx:cards{ zone = "deck", player = "you" }
-          if #deck > 0 then ctx:add_to_life(deck[#deck]) end
+          local top = ctx:top_cards("deck", 1)   -- the top card, unseen (it goes face down)
+          if #top > 0 then ctx:add_to_life(top[1]) end
         end
       end },
   },

@@ -1,0 +1,129 @@
+"""Direct hook calls: a game asks its rules thousands of times per game through pluggy, and most
+hooks have one plain implementation (the system's) or none. :func:`direct_hooks` gives a plugin
+manager hook callers that call such implementations directly (no per-call copy of the
+implementation list, no generic multicall loop), with pluggy's own results: a list of the
+non-``None`` answers, or the first one for a ``firstresult`` hook.
+
+Anything out of the plain case goes through pluggy unchanged: wrappers, historic hooks, keyword
+defaults, implementations taking keyword-only arguments, a missing argument (pluggy's error), and
+call monitoring or tracing switched on after the callers were made. Registering or unregistering
+a plugin makes the caller look at its implementations again.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pluggy
+from pluggy import HookCaller
+
+__all__ = ["DirectHookCaller", "direct_hooks"]
+
+#: A direct call: ``(kwargs) -> result``, or ``None`` when the hook must go through pluggy.
+_Direct = Callable[[dict[str, Any]], Any]
+
+_MISSING_ARGUMENT = object()   # returned by a direct call whose argument is missing: pluggy says which
+
+
+def _direct_call(firstresult: bool, calls: list[tuple[Callable[..., Any], tuple[str, ...]]]) -> _Direct:
+    """The direct call of plain implementations (in pluggy's call order), with pluggy's result."""
+    if not calls:
+        return (lambda kw: None) if firstresult else (lambda kw: [])
+    if len(calls) == 1:
+        fn, names = calls[0]
+        if len(names) == 1:
+            (name,) = names
+
+            def one(kw: dict[str, Any]) -> Any:
+                try:
+                    arg = kw[name]
+                except KeyError:
+                    return _MISSING_ARGUMENT
+                res = fn(arg)
+                return res if firstresult else ([] if res is None else [res])
+            return one
+
+        def single(kw: dict[str, Any]) -> Any:
+            try:
+                args = [kw[n] for n in names]
+            except KeyError:
+                return _MISSING_ARGUMENT
+            res = fn(*args)
+            return res if firstresult else ([] if res is None else [res])
+        return single
+
+    def several(kw: dict[str, Any]) -> Any:
+        try:
+            arglists = [[kw[n] for n in names] for _, names in calls]
+        except KeyError:
+            return _MISSING_ARGUMENT
+        results = []
+        for (fn, _), args in zip(calls, arglists):
+            res = fn(*args)
+            if res is not None:
+                if firstresult:
+                    return res
+                results.append(res)
+        return None if firstresult else results
+    return several
+
+
+class DirectHookCaller(HookCaller):
+    """A :class:`pluggy.HookCaller` that calls plain implementations directly (see the module)."""
+
+    __slots__ = ("_direct", "_pm", "_exec")
+
+    def __init__(self, original: HookCaller, pm: pluggy.PluginManager) -> None:
+        # Same name, spec, history and (the same list object of) implementations as ``original``.
+        HookCaller.__init__(self, original.name, original._hookexec)
+        object.__setattr__(self, "_hookimpls", original._hookimpls)
+        self.spec = original.spec
+        self._call_history = original._call_history
+        self._pm = pm
+        self._exec = pm._inner_hookexec
+        self._direct: _Direct | None = None
+
+    def _make_direct(self) -> _Direct:
+        spec = self.spec
+        if self._call_history is not None or (spec is not None and spec.kwargdefaults):
+            return self._through_pluggy
+        calls = []
+        for impl in reversed(self._hookimpls):
+            if impl.hookwrapper or impl.wrapper or impl.kwargnames:
+                return self._through_pluggy
+            calls.append((impl.function, tuple(impl.argnames)))
+        return _direct_call(bool(spec.opts.get("firstresult", False)) if spec is not None else False, calls)
+
+    def _through_pluggy(self, kwargs: dict[str, Any]) -> Any:
+        return HookCaller.__call__(self, **kwargs)
+
+    def __call__(self, **kwargs: object) -> Any:
+        direct = self._direct
+        if direct is None:
+            direct = self._direct = self._make_direct()
+        if self._pm._inner_hookexec is not self._exec:   # monitoring or tracing switched on
+            return HookCaller.__call__(self, **kwargs)
+        res = direct(kwargs)
+        if res is _MISSING_ARGUMENT:
+            return HookCaller.__call__(self, **kwargs)
+        return res
+
+    def _add_hookimpl(self, hookimpl: Any) -> None:
+        HookCaller._add_hookimpl(self, hookimpl)
+        self._direct = None
+
+    def _remove_plugin(self, plugin: Any) -> None:
+        HookCaller._remove_plugin(self, plugin)
+        self._direct = None
+
+    def set_specification(self, specmodule_or_class: Any, spec_opts: Any) -> None:
+        HookCaller.set_specification(self, specmodule_or_class, spec_opts)
+        self._direct = None
+
+
+def direct_hooks(pm: pluggy.PluginManager) -> pluggy.PluginManager:
+    """Give ``pm`` direct hook callers (once; later calls change nothing). Returns ``pm``."""
+    relay = vars(pm.hook)
+    for name, caller in list(relay.items()):
+        if type(caller) is HookCaller:
+            relay[name] = DirectHookCaller(caller, pm)
+    return pm

@@ -1,0 +1,124 @@
+"""Direct hook calls (rulestack._hookcall) give exactly pluggy's results, and fall back to pluggy
+whenever the case is not plain (wrappers, a missing argument, monitoring), and follow plugins
+registered or unregistered after they were made."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pluggy
+import pytest
+
+from rulestack._hookcall import DirectHookCaller, direct_hooks
+
+spec = pluggy.HookspecMarker("hc")
+impl = pluggy.HookimplMarker("hc")
+
+
+class Spec:
+    @spec
+    def many(self, game: Any, x: int) -> Any: ...
+
+    @spec(firstresult=True)
+    def first(self, game: Any, x: int) -> Any: ...
+
+    @spec
+    def nobody(self, game: Any) -> Any: ...
+
+
+class Low:
+    @impl
+    def many(self, x: int) -> int:
+        return x + 1
+
+    @impl
+    def first(self, game: Any, x: int) -> Any:
+        return ("low", x)
+
+
+class High:
+    @impl
+    def many(self, game: Any, x: int) -> Any:
+        return None if x < 0 else ("high", game, x)
+
+    @impl
+    def first(self, x: int) -> Any:
+        return None if x < 0 else ("high", x)
+
+
+class Wrapper:
+    @impl(wrapper=True)
+    def many(self, x: int) -> Iterator[None]:
+        result = yield
+        return [*result, "wrapped"]
+
+
+def managers() -> tuple[pluggy.PluginManager, pluggy.PluginManager]:
+    out = []
+    for _ in range(2):
+        pm = pluggy.PluginManager("hc")
+        pm.add_hookspecs(Spec)
+        pm.register(Low(), name="low")
+        pm.register(High(), name="high")
+        out.append(pm)
+    direct_hooks(out[1])
+    return out[0], out[1]
+
+
+def test_direct_callers_answer_as_pluggy_does() -> None:
+    plain, direct = managers()
+    assert isinstance(direct.hook.many, DirectHookCaller)
+    for x in (-1, 0, 3):
+        assert direct.hook.many(game="g", x=x) == plain.hook.many(game="g", x=x)
+        assert direct.hook.first(game="g", x=x) == plain.hook.first(game="g", x=x)
+    assert direct.hook.nobody(game="g") == plain.hook.nobody(game="g") == []
+
+
+def test_a_plugin_registered_later_is_called_and_one_unregistered_is_not() -> None:
+    plain, direct = managers()
+    assert direct.hook.many(game="g", x=1) == [("high", "g", 1), 2]
+    for pm in (plain, direct):
+        pm.register(Wrapper(), name="wrapper")
+    assert direct.hook.many(game="g", x=1) == plain.hook.many(game="g", x=1) == [("high", "g", 1), 2, "wrapped"]
+    for pm in (plain, direct):
+        pm.unregister(name="wrapper")
+        pm.unregister(name="high")
+    assert direct.hook.many(game="g", x=1) == plain.hook.many(game="g", x=1) == [2]
+    assert direct.hook.first(game="g", x=-1) == ("low", -1)
+
+
+def test_a_missing_argument_is_pluggys_error() -> None:
+    _, direct = managers()
+    with pytest.raises(pluggy.HookCallError, match="'x'"), pytest.warns(UserWarning, match="'x'"):
+        direct.hook.many(game="g")
+
+
+def test_an_exception_inside_an_implementation_is_not_taken_for_a_missing_argument() -> None:
+    class Raises:
+        @impl
+        def nobody(self, game: Any) -> Any:
+            raise KeyError("inside")
+
+    _, direct = managers()
+    direct.register(Raises(), name="raises")
+    with pytest.raises(KeyError, match="inside"):
+        direct.hook.nobody(game="g")
+
+
+def test_monitoring_switched_on_afterwards_sees_the_calls() -> None:
+    _, direct = managers()
+    seen: list[str] = []
+    undo = direct.add_hookcall_monitoring(lambda name, impls, kwargs: seen.append(name), lambda *a: None)
+    assert direct.hook.first(game="g", x=2) == ("high", 2)
+    undo()
+    direct.hook.first(game="g", x=2)
+    assert seen == ["first"]
+
+
+def test_games_use_direct_callers() -> None:
+    from rulestack import Game
+
+    game = Game("tiny", ["alpha", "beta"], seed=1)
+    try:
+        assert isinstance(game.pm.hook.legal_actions, DirectHookCaller)
+    finally:
+        game.close()
