@@ -116,6 +116,52 @@ HOST_EVENT_KINDS: Mapping[str, EventKind] = {
     "game_over": EventKind("the game ended", {"winners": "the winners' indices", "reason": "why"}),
 }
 
+@attrs.frozen
+class CardStat:
+    """How events of one kind count in the per-card figures of a simulation (``rulestack simulate``):
+    a card ``drawn``, ``played`` (cast, summoned, set, played: put to use from where it was held),
+    ``activated`` (one of its abilities announced), ``triggered``, or ``None``: not counted (to keep
+    an event out of the host's default, e.g. the ``activated`` event of a spell whose ``cast`` the
+    system already counts). ``when`` holds fields the event must have (a tuple: any of those values);
+    ``card`` names the data field with the card's id. The first rule that matches an event decides;
+    the system's :attr:`GameSystem.card_stats` come before the host's :data:`HOST_CARD_STATS`."""
+
+    kind: str
+    counts_as: str | None
+    when: Mapping[str, Any] = attrs.field(factory=dict)
+    card: str = "card"
+
+    #: The names a rule may count an event as.
+    COUNTS: ClassVar[frozenset[str]] = frozenset({"drawn", "played", "activated", "triggered"})
+
+    def __attrs_post_init__(self) -> None:
+        if self.counts_as is not None and self.counts_as not in self.COUNTS:
+            raise ConfigurationError(f"CardStat for event kind {self.kind!r}: counts_as {self.counts_as!r} is not "
+                                     f"one of {sorted(self.COUNTS)} (or None, for not counted)")
+
+    def matches(self, event: "Event") -> bool:
+        """Does this rule apply to ``event`` (its kind, and every field of ``when``)?"""
+        if event.kind != self.kind:
+            return False
+        for key, want in self.when.items():
+            got = event.get(key)
+            if isinstance(want, tuple) and not isinstance(got, tuple):
+                if got not in want:
+                    return False
+            elif got != want:
+                return False
+        return True
+
+
+#: What the host's own events say about cards, for every system: a card activated itself (a spell,
+#: a Trap: ``card_activation``) was played; any other ``activated`` event counts as ``activated`` or
+#: ``triggered`` by the role of its ability kind (the simulation's summary looks the role up).
+HOST_CARD_STATS: tuple[CardStat, ...] = (
+    CardStat("activated", "played", when={"card_activation": True}),
+    CardStat("activated", "activated"),
+)
+
+
 #: The event kinds whose outcome a replacement ability (``replaces = {event = ...}``) can change:
 #: the host applies replacements to moves (``instead = {to = ZONE}``), whatever the move is called.
 #: Other kinds go through :func:`rulestack.replacement.replace` (``counters_added``, and those a
@@ -241,6 +287,10 @@ class GameSystem:
     #: The events the system records beyond the host's (:data:`HOST_EVENT_KINDS`), by kind. Left
     #: empty, ``check`` cannot tell a misspelt trigger event and does not try.
     event_kinds: ClassVar[Mapping[str, EventKind]] = {}
+    #: How the system's events count in a simulation's per-card figures (drawn, played, activated):
+    #: rules tried in order before the host's :data:`HOST_CARD_STATS`. Left empty, only the host's
+    #: ``activated`` events count (nothing is ever "drawn").
+    card_stats: ClassVar[tuple[CardStat, ...]] = ()
     #: The phases of a turn in order, with their steps. Left empty, phase names are not checked.
     phases: ClassVar[tuple[Phase, ...]] = ()
     #: The action windows (the ``window`` of ``legal_actions``) and what each is.

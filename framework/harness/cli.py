@@ -73,10 +73,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seat_agents(plan.agents, 0, len(plan.decks))   # a bad --agent is refused before any game
     backend = make_backend(args.backend, args.workers, args.ray_address)
     summary = simulate(plan, backend, out=args.out, replays=args.replays, progress=not args.no_progress)
+    totals = summary.totals()
+    if args.out:
+        from .simulate import summary_path
+        summary_path(args.out).write_text(json.dumps(totals, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+    if args.report:
+        Path(args.report).write_text(summary.html(totals), encoding="utf-8")
+        print(f"report written to {args.report}", file=sys.stderr)
     if args.json:
-        print(json.dumps(summary.totals(), sort_keys=True))
+        print(json.dumps(totals, sort_keys=True))
     else:
-        print(summary.text())
+        print(summary.text(totals))
     return 1 if summary.errors else 0
 
 
@@ -89,10 +96,11 @@ def _refuse_illegal_decks(plan: Any) -> None:
 
 
 def add_simulate(sub: Any) -> None:
-    p = sub.add_parser("simulate", help="play many games with random agents and summarize them",
-                       description="Play N games between two decks with seeded random agents and print wins per "
-                                   "deck (with a 95% confidence interval), average turns and decisions, and "
-                                   "errors. Game i's seed derives from --seed and i alone, so the results do not "
+    p = sub.add_parser("simulate", help="play many games between two decks and summarize them for a publisher",
+                       description="Play N games between two decks with seeded agents and print wins per "
+                                   "deck and the first player's (with 95% confidence intervals), how games end, "
+                                   "game length (median, p10-p90), per card how often it was drawn, played and "
+                                   "activated and the win rate when played, and errors. Game i's seed derives from --seed and i alone, so the results do not "
                                    "depend on the number of workers.")
     p.add_argument("system", help="the game system")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
@@ -111,7 +119,12 @@ def add_simulate(sub: Any) -> None:
                         "mcts:playouts=50); once per seat, missing seats are random. mcts takes a budget in "
                         "playouts (the default, reproducible) or in milliseconds per decision (mcts:ms=20: "
                         "not reproducible, it depends on the machine's speed)")
-    p.add_argument("--out", metavar="FILE", help="write one JSON line per game")
+    p.add_argument("--out", metavar="FILE", help="write one JSON line per game (with its per-card counts and how it "
+                                                 "ended), and the summary (as --json prints it) beside it in "
+                                                 "FILE's name with .summary.json")
+    p.add_argument("--report", metavar="OUT.html",
+                   help="write the summary as one self-contained HTML page: the tables, plots of the win rates "
+                        "and of game length, the data embedded (no network)")
     p.add_argument("--replays", default="rulestack-failures", metavar="DIR",
                    help="where failed games leave their replay files (default ./rulestack-failures)")
     p.add_argument("--fixed-seats", action="store_true",

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import math
 import os
 import time
 from pathlib import Path
@@ -26,28 +25,18 @@ from ..errors import ConfigurationError
 from ..game import Game
 from ..system import GameSystem
 from ..isolation import Limits, WorkerDied, crash_replay, record_decisions, run_isolated, supervise
+from .gamestats import game_stats
 from .replay import Replay, describe_error, final_digest
+from .report import Z95, figures, html_page, tables, wilson_interval
+
+__all__ = ["LocalBackend", "RayBackend", "SimulationPlan", "Summary", "Z95", "game_seed", "make_backend", "plan_for",
+           "play_game", "simulate", "summary_path", "wilson_interval"]
 from .systems import SystemRef
-
-#: z for a two-sided 95% interval.
-Z95 = 1.959963984540054
-
 
 def game_seed(master: int, index: int) -> int:
     """The seed of game ``index`` of a simulation with master seed ``master`` (48 bits)."""
     digest = hashlib.sha256(f"rulestack-simulate:{master}:{index}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
-
-
-def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) when ``n`` is 0."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    center = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, center - half), min(1.0, center + half)
 
 
 @attrs.frozen
@@ -99,6 +88,22 @@ def _prepare(plan: SimulationPlan) -> tuple[type[GameSystem], list[Deck]]:
     return got
 
 
+_NAMES: dict[tuple[SystemRef, tuple[str, ...]], dict[str, str]] = {}
+
+
+def card_names(plan: SimulationPlan) -> dict[str, str]:
+    """The name of every card code of the plan's decks."""
+    key = (plan.system, plan.decks)
+    names = _NAMES.get(key)
+    if names is None:
+        from ..pool import CardPool
+        cls, decks = _prepare(plan)
+        pool = CardPool.for_system(cls)
+        codes = sorted({c for d in decks for c in d.all_codes()})
+        names = _NAMES[key] = {c: pool.entries[c].name if c in pool.entries else c for c in codes}
+    return names
+
+
 def play_game(plan: SimulationPlan, index: int) -> dict[str, Any]:
     """Play game ``index`` of a plan; return its record (with the replay of a failed game)."""
     cls, decks = _prepare(plan)
@@ -115,7 +120,8 @@ def play_game(plan: SimulationPlan, index: int) -> dict[str, Any]:
         result = game.play()
         rec.update(winners=list(result.winners), winner_decks=[labels[seats[w]] for w in result.winners],
                    draw=result.draw, reason=result.reason, turns=result.turns, decisions=result.decisions,
-                   events=len(game.state.log), error=None, digest=final_digest(game))
+                   events=len(game.state.log), error=None, digest=final_digest(game),
+                   **game_stats(game, result.reason, card_names(plan).values()))
     except Exception as e:  # every failure is recorded with its replay; the simulation goes on
         rec.update(winners=[], winner_decks=[], draw=False, reason=None,
                    turns=game.state.turn if game is not None else 0,
@@ -207,6 +213,7 @@ def _died(plan: SimulationPlan, limits: Limits, index: int, died: WorkerDied) ->
             "simulation": {"master_seed": plan.seed, "index": index, "seats": rec["seats"]}})
         if replay is not None:
             rec["replay_data"] = replay.to_dict()
+        rec["worker_died"] = f"its first worker process {died.reason}; played again alone, it died again"
         return rec
     rec["worker_died"] = f"its first worker process {died.reason}; played again alone"
     return rec
@@ -223,7 +230,11 @@ def _closing(pool: Any, results: Iterator[Any]) -> Iterator[Any]:
 
 class RayBackend:
     """Games as Ray tasks: on the cluster at ``address``, on a Ray already initialized in this
-    process, or on a local Ray started (and stopped) here."""
+    process, or on a local Ray started (and stopped) here.
+
+    A task whose worker dies (killed, out of memory, its node lost) is not retried by Ray: its
+    games are played again once, each as a task of its own, and marked ``worker_died`` (the
+    summary reports them); a game whose second worker dies too is recorded as failed."""
 
     name = "ray"
 
@@ -251,16 +262,51 @@ class RayBackend:
         try:
             cpus = int(ray.cluster_resources().get("CPU", 1))
             self.workers = self.workers or cpus
-            task = ray.remote(num_cpus=1)(play_chunk)
+            task = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
             work = chunks(plan.games, chunk_size(plan.games, self.workers or cpus))
-            pending = [task.remote(plan, c) for c in work]
+            # each task's games, and why their first worker died (None: the first attempt)
+            pending: dict[Any, tuple[list[int], str | None]] = {task.remote(plan, c): (c, None) for c in work}
             while pending:
-                done, pending = ray.wait(pending, num_returns=1)
+                done, _ = ray.wait(list(pending), num_returns=1)
                 for ref in done:
-                    yield ray.get(ref)
+                    indices, died = pending.pop(ref)
+                    try:
+                        records: list[dict[str, Any]] = ray.get(ref)
+                    except ray.exceptions.RayTaskError:
+                        raise      # the task itself failed (play_chunk records every game's own error)
+                    except ray.exceptions.RayError as e:
+                        why = _ray_death(e)
+                        if died is None:
+                            for i in indices:
+                                pending[task.remote(plan, [i])] = ([i], why)
+                        else:
+                            records = [_lost(plan, indices[0], f"its first Ray worker died ({died}); played again "
+                                                               f"alone, its worker died again ({why})")]
+                            yield records
+                        continue
+                    if died is not None:
+                        for rec in records:
+                            rec["worker_died"] = f"its first Ray worker died ({died}); played again alone"
+                    yield records
         finally:
             if started:
                 ray.shutdown()
+
+
+def _ray_death(error: Exception) -> str:
+    """What a Ray error says about the worker's death, in one line."""
+    first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {first}"[:300]
+
+
+def _lost(plan: SimulationPlan, index: int, why: str) -> dict[str, Any]:
+    """The record of a game that could not be played: its worker died on both attempts."""
+    cls, decks = _prepare(plan)
+    labels = plan.labels or deck_labels(decks)
+    return {"index": index, "seed": game_seed(plan.seed, index), "seats": [labels[i] for i in plan.seats(index)],
+            "winners": [], "winner_decks": [], "draw": False, "reason": None, "turns": 0, "decisions": 0,
+            "events": 0, "error": f"the game's worker died twice: {why}", "digest": None, "seconds": 0.0,
+            "worker_died": why, "replay": None}
 
 
 def make_backend(name: str, workers: int | None = None, address: str | None = None) -> Any:
@@ -310,25 +356,35 @@ class Summary:
         return sum(r[key] for r in done) / len(done) if done else 0.0
 
     def totals(self) -> dict[str, Any]:
-        """The summary as plain data (no timings: the same for any number of workers)."""
-        n = len(self.finished)
-        decks = {}
-        for label in self.labels:
-            w = self.wins(label)
-            lo, hi = wilson_interval(w, n)
-            decks[label] = {"wins": w, "rate": w / n if n else 0.0, "ci95": [lo, hi]}
+        """The summary as plain data (no timings: the same for any number of workers): the counts
+        it always had (``decks``, ``draws``, ``seat_wins``, averages, ``errors``) and the
+        publisher's figures of :func:`rulestack.harness.report.figures` (``first_player``, ``ends``,
+        ``length``, ``cards``), with ``worker_deaths``: the games whose worker died and which were
+        played again."""
+        cls, decks = _prepare(self.plan)
+        deck_codes = {label: d.all_codes() for label, d in zip(self.labels, decks)}
+        f = figures(self.records, self.labels, card_names(self.plan), deck_codes)
+        n = f["finished"]
+        for d in f["decks"].values():
+            d["rate"] = d["rate"] if d["rate"] is not None else 0.0
+        died = [r["index"] for r in self.records if r.get("worker_died")]
         return {"system": self.plan.system.name, "games": len(self.records), "seed": self.plan.seed,
-                "finished": n, "decks": decks, "draws": self.draws,
+                "agents": list(self.plan.agents), "finished": n, "decks": f["decks"], "draws": f["draws"],
                 "seat_wins": [self.seat_wins(s) for s in range(len(self.plan.decks))],
                 "average_turns": self.average("turns"), "average_decisions": self.average("decisions"),
-                "errors": len(self.errors)}
+                "errors": len(self.errors), "first_player": f["first_player"], "ends": f["ends"],
+                "length": f["length"], "cards": f["cards"],
+                "worker_deaths": {"games": len(died), "indices": died,
+                                  "lost": [r["index"] for r in self.records if r.get("worker_died") and r["error"]]}}
 
-    def text(self) -> str:
-        t = self.totals()
+    def text(self, totals: Mapping[str, Any] | None = None) -> str:
+        """The summary as readable text: wins per deck with intervals, then the publisher's tables."""
+        t = totals or self.totals()
         n = t["finished"]
         rate = len(self.records) / self.seconds if self.seconds else 0.0
+        agents = f", agents {' vs '.join(t['agents'])}" if t.get("agents") else ""
         lines = [f"simulate {t['system']}: {t['games']} games, master seed {t['seed']}, "
-                 f"{self.workers} worker(s) ({self.backend}), {self.seconds:.1f} s ({rate:.1f} games/s)"]
+                 f"{self.workers} worker(s) ({self.backend}), {self.seconds:.1f} s ({rate:.1f} games/s){agents}"]
         width = max([len(x) for x in self.labels] + [5])
         for label, d in t["decks"].items():
             lo, hi = d["ci95"]
@@ -341,6 +397,11 @@ class Summary:
                      f" {seats}")
         lines.append(f"  average turns {t['average_turns']:.1f}, average decisions {t['average_decisions']:.1f}"
                      f" (over {n} finished games)")
+        lines += tables(t)
+        deaths = t["worker_deaths"]
+        if deaths["games"]:
+            lines.append(f"  worker processes died in {deaths['games']} game(s), each played again once: "
+                         f"{deaths['games'] - len(deaths['lost'])} finished, {len(deaths['lost'])} failed again")
         lines.append(f"  errors: {t['errors']}")
         for r in self.errors[:10]:
             where = f" (replay: {r['replay']})" if r.get("replay") else ""
@@ -348,6 +409,12 @@ class Summary:
         if len(self.errors) > 10:
             lines.append(f"    ... and {len(self.errors) - 10} more (see --out)")
         return "\n".join(escape_text(line) for line in lines)   # deck names and errors come from files
+
+    def html(self, totals: Mapping[str, Any] | None = None) -> str:
+        """The ``--report`` page: one self-contained HTML document (see :func:`rulestack.harness.report.html_page`)."""
+        t = totals or self.totals()
+        agents = f" ({' vs '.join(t['agents'])})" if t.get("agents") else ""
+        return html_page(t, f"rulestack simulate {t['system']}: {' vs '.join(self.labels)}{agents}")
 
 
 class _OrderedWriter:
@@ -365,6 +432,12 @@ class _OrderedWriter:
         while self.next in self.waiting:
             self.stream.write(json.dumps(self.waiting.pop(self.next), sort_keys=True) + "\n")
             self.next += 1
+
+
+def summary_path(out: str | Path) -> Path:
+    """Where ``--out FILE`` puts the summary: beside FILE, ``games.jsonl`` -> ``games.summary.json``."""
+    path = Path(out)
+    return path.with_name(f"{path.name.split('.')[0] or path.name}.summary.json")
 
 
 def replay_path(folder: Path, plan: SimulationPlan, index: int) -> Path:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Ability, Action, Activation, Card, Decision, Event, Game, GameSystem, hookimpl, Item
+from rulestack.system import CardStat
 
 from . import abilities, actions, areas, evaluation, memory, narration, reference, resolution, rules, turn
 from .vocabulary import FILTER_KEYS, SCRIPT_METHODS
@@ -57,6 +58,10 @@ class DigimonSystem(GameSystem):
 
     # the system's reference (``rulestack describe digimon``, ``rulestack check``)
     event_kinds = reference.EVENT_KINDS
+    #: How the events count in a simulation's per-card figures: a draw (6-3), a card played (7-1),
+    #: digivolved onto a Digimon (8-1) or hatched (4-18); an Option used is the host's card activation.
+    card_stats = (CardStat("drew", "drawn"), CardStat("played", "played"), CardStat("digivolved", "played"),
+                  CardStat("hatched", "played"))
     phases = reference.PHASES
     windows = reference.WINDOWS
     player_values = reference.PLAYER_VALUES

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, FunctionCost, GameSystem, Modifier,
                        Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
+from rulestack.system import CardStat
 
 from . import (casting, costs, evaluation, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas,
                sba, turn, whynot)
@@ -144,6 +145,10 @@ class MTGSystem(GameSystem):
     layer_dependencies = True
     settings_defaults = {"cr": "2026", "legend_rule": True}
     event_kinds = reference.EVENT_KINDS
+    #: How the events count in a simulation's per-card figures: a draw (121), a spell cast (601; its
+    #: ``activated`` event is the same act) and a land played (305).
+    card_stats = (CardStat("drew", "drawn"), CardStat("cast", "played"), CardStat("land_played", "played"),
+                  CardStat("activated", None, when={"kind_of": "spell"}))
     phases = reference.PHASES
     windows = reference.WINDOWS
     player_values = reference.PLAYER_VALUES

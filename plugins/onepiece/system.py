@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Ability, Action, Activation, Card, CostComponent, Decision, Event, Game, GameSystem, hookimpl, Item, Modifier
+from rulestack.system import CardStat
 
 from . import abilities, actions, areas, choices, deck_rules, evaluation, narration, prohibitions, reference, resolution, rules, turn
 from .costs import COST_KINDS
@@ -52,6 +53,9 @@ class OnePieceSystem(GameSystem):
     op_layers = {"set": "set", "add": "add"}
     settings_defaults = {"simultaneous_defeat": rules.ALL_LOSE}
     event_kinds = reference.EVENT_KINDS
+    #: How the events count in a simulation's per-card figures: a draw (4-5) and a Character or Stage
+    #: played; an Event activated from hand is the host's card activation (8-5-2).
+    card_stats = (CardStat("drew", "drawn"), CardStat("played", "played"))
     phases = reference.PHASES
     windows = reference.WINDOWS
     player_values = reference.PLAYER_VALUES

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulestack import Ability, Action, Activation, Card, ConfigurationError, Decision, Event, Game, GameSystem, hookimpl, Item, Modifier
+from rulestack.system import CardStat
 
 from . import (abilities, actions, areas, deck_rules, evaluation, names, narration, reference, removal, resolution, text,
                turn)
@@ -70,6 +71,10 @@ class PMVSystem(GameSystem):
 
     # the system's reference (``rulestack describe pmv``, ``rulestack check``)
     event_kinds = reference.EVENT_KINDS
+    #: How the events count in a simulation's per-card figures: a draw (T6) and a card played (C9; its
+    #: ``activated`` event of kind ``play`` is the same act).
+    card_stats = (CardStat("drew", "drawn"), CardStat("played", "played"),
+                  CardStat("activated", None, when={"kind_of": "play"}))
     phases = reference.PHASES
     windows = reference.WINDOWS
     player_values = reference.PLAYER_VALUES

@@ -7,6 +7,7 @@ from typing import Any
 
 from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
 from rulestack.state import Visibility
+from rulestack.system import CardStat
 
 from . import actions, chain, costs, evaluation, extra_deck, narration, reference, rules, timing, turn
 from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
@@ -85,6 +86,11 @@ class YugiohSystem(GameSystem):
     op_layers = {"set": "set", "add": "add"}
     card_resource = ("rulestack_cards", "yugioh")
     event_kinds = reference.EVENT_KINDS
+    #: How the events count in a simulation's per-card figures: a draw, a Summon or Set of a monster
+    #: (a Flip Summon turns a Set monster face-up: it was played when Set); a Spell or Trap activated
+    #: is the host's card activation.
+    card_stats = (CardStat("moved", "drawn", when={"how": "drawn"}), CardStat("summoned", None, when={"how": "flip"}),
+                  CardStat("summoned", "played"), CardStat("monster_set", "played"))
     phases = reference.PHASES
     windows = reference.WINDOWS
     player_values = reference.PLAYER_VALUES
