@@ -287,33 +287,41 @@ class StatePrimitives:
         j.setattr(card, "definition", self.game.definition(entry[0]))
 
     def _replaced_destination(self, card: Card, zone: str, player: int | None, cause: str,
-                              source: int | None) -> tuple[str, int | None]:
-        """Apply replacement abilities (``replaces = {event="moved", to=...}``) to a move."""
+                              source: int | None, *, ask: bool = True) -> tuple[str, int | None]:
+        """Apply replacement abilities (``replaces = {event="moved", to=...}``) to a move. Which
+        apply is worked out again after each one, and each applies at most once (MTG 614.5, OP
+        8-1-3-4-3); when several apply at once, the moving card's controller chooses the one that goes first (MTG 616.1). ``ask=False`` (a question about
+        where a card would go, not a move) takes them in the order the cards entered instead."""
         if not self._replacements:
             return zone, player
         applied: set = set()
-        for _ in range(8):  # each replacement applies at most once to one event (MTG 614.5, OP 8-1-3-4-3)
-            for rcard, ab in self._replacements:
-                key = (rcard.id, ab.index)
-                if key in applied or not self.derived.ability_usable(rcard, ab, None):
-                    continue
-                rep = ab.get("replaces") or {}
-                if rep.get("event", "moved") != "moved":
-                    continue
-                if not self._match_fields(rep, rcard, card, {"to": zone, "from": card.zone, "cause": cause}):
-                    continue
-                cond = ab.get("condition")   # condition(ctx, moving_card_id): whether it applies now
-                if cond is not None and not self.game.run_script(rcard, cond, self.game.context(card=rcard, ability=ab),
-                                                                 card.id):
-                    continue
-                instead = ab.get("instead")
-                if isinstance(instead, dict):
-                    zone = instead.get("to", zone)
-                    applied.add(key)
-                    break
-            else:
-                return zone, player
+        for _ in range(8):
+            options = [(rcard, ab) for rcard, ab in self._replacements
+                       if (rcard.id, ab.index) not in applied and self._replaces_move(rcard, ab, card, zone, cause)]
+            if not options:
+                break
+            rcard, ab = options[0]
+            if len(options) > 1 and ask:
+                pick = self.game.choose_option(
+                    card.controller, [f"{r.name}: {a.get('label') or 'replacement'}" for r, a in options],
+                    f"616.1: which replacement applies first to {card.name} moving to the {zone}?", source=card.id)
+                rcard, ab = options[pick]
+            applied.add((rcard.id, ab.index))
+            zone = ab.get("instead").get("to", zone)
         return zone, player
+
+    def _replaces_move(self, rcard: Card, ab: Ability, card: Card, zone: str, cause: str) -> bool:
+        """Does ``rcard``'s replacement ability ``ab`` apply to ``card`` moving to ``zone`` now?"""
+        rep = ab.get("replaces") or {}
+        if rep.get("event", "moved") != "moved" or not isinstance(ab.get("instead"), dict):
+            return False
+        if not self.derived.ability_usable(rcard, ab, None):
+            return False
+        if not self._match_fields(rep, rcard, card, {"to": zone, "from": card.zone, "cause": cause}):
+            return False
+        cond = ab.get("condition")   # condition(ctx, moving_card_id): whether it applies now
+        return cond is None or bool(self.game.run_script(rcard, cond, self.game.context(card=rcard, ability=ab),
+                                                         card.id))
 
     @property
     def _replacements(self) -> list[tuple[Card, Ability]]:
@@ -325,7 +333,7 @@ class StatePrimitives:
         """Where a card sent to ``zone`` would really go after replacement effects (a cost that
         a replacement would change cannot be paid: Macro Cosmos)."""
         card = self.game.card(card) if isinstance(card, int) else card
-        return self._replaced_destination(card, zone, None, cause, None)[0]
+        return self._replaced_destination(card, zone, None, cause, None, ask=False)[0]
 
     def _match_fields(self, spec: Mapping[str, Any], owner_card: Card, card: Card, facts: Mapping[str, Any]) -> bool:
         for key, want in spec.items():

@@ -239,3 +239,29 @@ def test_121_6_thought_reflection_makes_each_draw_two_and_the_extra_cards_are_no
     assert len(t.zone("hand", 0)) == hand - 1 + 2                 # the spell left; one draw became two
     assert len(t.events("replaced", event="draw")) == 1            # 614.5: once for the one draw
     assert len(t.events("drew", player=0)) == 2
+
+
+def test_616_1_the_moving_cards_controller_orders_two_zone_change_replacements():
+    """Rest in Peace (P0) and Dryad Militant (P1) both replace a resolved Lightning Bolt going to the
+    graveyard: the Bolt's controller chooses which applies first (a real decision), and the other no
+    longer applies once the Bolt is headed for exile (614.5). Savannah Lions dying meets only Rest
+    in Peace (Dryad Militant's filter is instants and sorceries): nothing to choose."""
+    for first in ("Rest in Peace", "Dryad Militant"):
+        t = Table(phase="postcombat_main")
+        t.add("Rest in Peace")
+        t.add("Dryad Militant", player=1)
+        lions = t.add("Savannah Lions", player=1)
+        bolt = t.add("Lightning Bolt", "hand")
+        t.lands("Mountain", 1)
+        t.act("cast Lightning Bolt")
+        t.answer("Savannah Lions")
+        t.until(lambda g: t.decision.prompt.startswith("616.1"))
+        assert t.decision.player == 0
+        assert sorted(o.label.split(":")[0] for o in t.decision.options) == ["Dryad Militant", "Rest in Peace"]
+        t.answer(next(o.label for o in t.decision.options if o.label.startswith(first)))
+        asked_again = 0
+        while t.game.state.stack or not t.at_priority():
+            asked_again += t.decision.prompt.startswith("616.1")
+            t.step()
+        assert t.card(bolt).zone == "exile" and t.card(lions).zone == "exile", first
+        assert asked_again == 0, "the Lions met one replacement only: nothing to order"
