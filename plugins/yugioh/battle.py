@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 from rulestack import Action, Cause
 
-from . import chain, costs, rules, timing
+from . import chain, costs, rules, settling, timing
 from .cardinfo import ATTACK, DEFENSE, position
 from .moves import destroy, flip_face_up
 from .windows import respond
@@ -145,8 +145,8 @@ def _damage_timing(game: Any, timing_name: str, fighters: list, flip: Any = None
     for card, generation, by_card in destroyed:    # the end of the Damage Step: to the GY
         if card.zone == "monster" and card.generation == generation:
             _destroy_by_battle(game, card, by_card)
-    chain.settle(game)
-    chain.open_window(game)
+    settling.settle(game)
+    settling.open_window(game)
     return all(_same(game, cid, gen) for cid, gen in fighters)
 
 
@@ -211,21 +211,21 @@ def battle_phase(game: Any) -> str:
     tp = st.active_player
     if st.step in (None, "start"):
         game.set_phase("battle", "start")
-        chain.open_window(game)
+        settling.open_window(game)
         game.set_phase("battle", "battle")
     while True:
-        chain.settle(game)
+        settling.settle(game)
         action = game.act(tp, "battle")
         if action.kind == "attack":
-            chain.settle(game)
+            settling.settle(game)
             damage_step(game)
             continue
         if action.kind not in ("pass", "end_turn"):
             continue
         # Before the Battle Step ends the opponent may still act; then the turn player again.
-        chain.settle(game)
+        settling.settle(game)
         if respond(game, game.opponent(tp), "open").kind == "pass":
             break
     game.set_phase("battle", "end")
-    chain.open_window(game)
+    settling.open_window(game)
     return action.kind

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Cause
-from rulestack.windows import ResponseWindow, active_player
+from rulestack.windows import ResponseWindow
 
-from . import summoning, timing
+from . import timing
 from .cardinfo import ability_speed
 from .moves import destroy
 from .windows import respond
@@ -125,41 +125,6 @@ def resolve_all(game: Any) -> None:
         game.run_state_checks()
     game.set_value(None, "resolving", False)
     game.record("chain_resolved")
-
-
-def settle(game: Any) -> None:
-    """Everything that follows an action until the game is open again: state checks, a pending
-    Summon's negation window, trigger effects (SEGOC), response windows and chain resolution,
-    repeated while resolutions cause more. Returns at once if nothing changed since it last did."""
-    st = game.state
-    if game.system.settled_at == game.journal.version:
-        return
-    while True:
-        game.run_state_checks()
-        if game.value_of(None, "summoning"):
-            summoning.finish_summon(game)
-            continue
-        # Triggers that happened while a chain was built (costs) wait until it has resolved.
-        if not st.stack:
-            put_triggers(game)
-        if st.stack or timing.timing_events(game):
-            build(game, game.opponent(st.stack[-1].controller) if st.stack else st.active_player)
-            resolve_all(game)
-            timing.close_timing(game)
-            continue
-        game.system.settled_at = game.journal.version
-        return
-
-
-#: An open game state outside the Main Phase: players may start chains (Spell Speed 2 or more),
-#: and after one has resolved the turn player may act again; it ends when both pass in succession.
-OPEN = ResponseWindow(window="open", after_action=active_player, resolve=None, settle=settle, ask=respond)
-
-
-def open_window(game: Any, first: int | None = None) -> None:
-    """An open game state outside the Main Phase: players may start chains with Spell Speed 2 or
-    more, the turn player first, until both pass in succession with nothing happening."""
-    OPEN.run(game, first)
 
 
 def negate_summon(game: Any, source: int | None, by: int | None) -> list[int]:

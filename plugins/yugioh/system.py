@@ -106,7 +106,7 @@ class YugiohSystem(GameSystem):
         super().__init__(settings)
         #: Derived facts reused while the state does not change (keyed by the journal's version).
         self.cache: dict[Any, Any] = {}
-        #: The journal version at which the game was last found settled (see :func:`chain.settle`).
+        #: The journal version at which the game was last found settled (see :func:`settling.settle`).
         self.settled_at = -1
         #: The zones from which some card of this game has an activated ability, and for how many cards.
         self.activation_zones: tuple[int, tuple] = (0, ())

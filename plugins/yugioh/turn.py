@@ -16,7 +16,7 @@ from typing import Any
 
 from rulestack import Cause
 
-from . import chain, costs
+from . import costs, settling
 from .moves import destroy, draw, send
 from .windows import respond
 
@@ -60,23 +60,23 @@ def draw_phase(game: Any) -> None:
     st = game.state
     if st.turn > 1:  # the player going first skips their first draw
         draw(game, st.active_player, 1)
-    chain.open_window(game)
+    settling.open_window(game)
 
 
 def standby_phase(game: Any) -> None:
     costs.maintain(game, game.state.active_player, "standby")
-    chain.open_window(game)
+    settling.open_window(game)
 
 
 def main_phase(game: Any) -> str:
     """The turn player acts until they move on; returns how they left (``pass`` or ``end_turn``)."""
     tp = game.state.active_player
     while True:
-        chain.settle(game)
+        settling.settle(game)
         action = game.act(tp, "main")
         if action.kind not in ("pass", "end_turn"):
             continue
-        chain.settle(game)
+        settling.settle(game)
         if respond(game, game.opponent(tp), "open").kind == "pass":
             return action.kind
 
@@ -84,9 +84,9 @@ def main_phase(game: Any) -> str:
 def end_phase(game: Any) -> None:
     st = game.state
     tp = st.active_player
-    chain.open_window(game)
+    settling.open_window(game)
     _count_down(game, tp)
-    chain.settle(game)
+    settling.settle(game)
     hand = game.cards_in("hand", tp)
     if len(hand) > HAND_LIMIT:
         extra = len(hand) - HAND_LIMIT
@@ -94,7 +94,7 @@ def end_phase(game: Any) -> None:
                                    reason="hand_limit")
         for cid in chosen:
             send(game, cid, "graveyard", how="discarded", cause=Cause.RULE, by=tp)
-        chain.settle(game)
+        settling.settle(game)
     game.end_effects(lambda e: e.duration == "until_end_of_turn")
 
 
