@@ -1510,4 +1510,29 @@ function api.new_turn(game_too)
 end
 TRUSTED[api.new_turn] = true
 
+-- A look-ahead that is undone (rulestack.search's Trial) gives back the allowance it used:
+-- usage_mark() keeps a copy of every script's usage and returns its number; usage_rollback(n)
+-- puts that copy back and forgets it and every later mark.
+api.usage_mark, api.usage_rollback = (function()
+  local marks = {}
+  local function mark()
+    local snap = {}
+    for sid, u in next, USED do snap[sid] = { u[1], u[2] } end
+    marks[#marks + 1] = snap
+    return #marks
+  end
+  local function rollback(n)
+    local snap = marks[n]
+    if snap == nil then return false end
+    for sid, u in next, snap do
+      local cur = USED[sid]
+      if cur ~= nil then cur[1], cur[2] = u[1], u[2] end
+    end
+    for i = #marks, n, -1 do marks[i] = nil end
+    return true
+  end
+  return mark, rollback
+end)()
+TRUSTED[api.usage_mark], TRUSTED[api.usage_rollback] = true, true
+
 return api

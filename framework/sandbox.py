@@ -286,6 +286,7 @@ class LuaSandbox:
         self._reset = api.reset
         self._sethook = api.sethook   # the C function debug.sethook: calling it runs no VM code
         self._new_turn = api.new_turn
+        self._usage_mark, self._usage_rollback = api.usage_mark, api.usage_rollback
         self._cfg = cfg
         self._instruction_limit = int(instruction_limit)
         del api, boot, dispatchers
@@ -445,6 +446,19 @@ class LuaSandbox:
         if self._new_turn is not None:
             self._new_turn(True)
 
+    def usage_mark(self) -> int:
+        """Remember every script's allowance usage so far (per turn and per game); returns a mark
+        for :meth:`usage_rollback`. For look-aheads that are undone (:class:`rulestack.search.Trial`):
+        instructions spent in a trial are not charged to the real game."""
+        if self._usage_mark is None:
+            raise RuntimeError("LuaSandbox is closed")
+        return int(self._usage_mark())
+
+    def usage_rollback(self, mark: int) -> None:
+        """Put every script's allowance usage back as it was at ``mark`` (and forget later marks)."""
+        if self._usage_rollback is not None:
+            self._usage_rollback(mark)
+
     def in_call(self) -> bool:
         """Whether a script call of this sandbox is running in the current greenlet (so that a
         call made now is nested inside it, e.g. a condition checked during another card's host
@@ -465,6 +479,7 @@ class LuaSandbox:
         if self._frames:
             raise RuntimeError("cannot close a LuaSandbox while one of its calls is running")
         self._run = self._define = self._unwind = self._wipe = self._reset = self._sethook = self._new_turn = None
+        self._usage_mark = self._usage_rollback = None
         self._cfg = None
         self._abort = self._usage = None
         self._rt = None

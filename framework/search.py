@@ -204,7 +204,7 @@ class _Probe:
 class Trial:
     """A trial in place: everything the game does inside the ``with`` block is undone at its end
     (the state by the journal, including the RNG; and what the journal does not hold: the answers
-    recorded, the agents, the runaway guard's count). The game counts as inside a transaction
+    recorded, the agents, the runaway guard's count, the scripts' instruction allowances). The game counts as inside a transaction
     meanwhile, so that no action window makes its state the new base of the undo log. Observers (``on_event`` plugins) do not see
     the trial's events. The fastest fork there is — no copy — but it can only look ahead as far
     as the code inside the block goes: it cannot run the rest of the parent's turn."""
@@ -222,6 +222,7 @@ class Trial:
         guard = game._runaway
         self._guard = (guard.turn, guard.count, guard.ended)
         game._tx_depth += 1   # inside the trial, as inside an action: no window forgets the undo log
+        self._usage = game.sandbox.usage_mark()   # the scripts' allowances: a trial's use is given back
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -233,6 +234,7 @@ class Trial:
         game._observed = self._observed
         guard = game._runaway
         guard.turn, guard.count, guard.ended = self._guard
+        game.sandbox.usage_rollback(self._usage)
 
 
 def try_action(game: "Game", action: Any, player: int) -> float | None:

@@ -160,3 +160,24 @@ def test_mtg_104_4b_a_runaway_mtg_game_is_a_draw():
     assert result.winners == ()
     assert result.reason.startswith("a draw (104.4b: a loop of mandatory actions): the game runs away: "
                                     "more than 20 events in turn"), result.reason
+
+
+def test_a_look_ahead_that_is_undone_gives_back_the_allowance_it_used():
+    """A search agent's trial (rulestack.search.Trial) is undone, the instructions its scripts used
+    included: three trials of three host checks each (108M if they were charged, far over the 40M
+    turn allowance) leave Meddler Burn exactly where the same position without them leaves it —
+    stopped by name at Marker's second mark."""
+    from rulestack.search import Trial
+    arena = Arena("Marker")
+    arena.scenario.add("Meddler Burn", "field", 1)
+    arena.add_copies()
+    game = arena.scenario.game
+    for _ in range(3):
+        with Trial(game, game.agents):
+            for _ in range(3):
+                game.record("marked", what="look-ahead")
+    for _ in range(3):
+        game.record("marked", what="host")
+    error, _ = arena.play(0)
+    assert type(error) is ScriptLimitError, repr(error)
+    assert error.card == "Meddler Burn" and "allowance" in str(error) and "this turn" in str(error)
