@@ -265,36 +265,10 @@ class DerivedValues:
                            timestamp=card.timestamp, layer=spec.get("layer"), source=card.id)
 
     def _statics(self, removed: set[int], ability_ops: bool) -> Iterator[Modifier]:
-        cards = self.game.state.cards
-        for cid in list(self.index.static_cards):
-            card = cards[cid]
-            if card.id in removed:
-                continue
-            for ab in card.definition.abilities:
-                mods = ab.get("modify")
-                if ab.role != Role.STATIC or not mods:
-                    continue
-                mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
-                if not mods:
-                    continue
-                zones = ab.get("zone") or self.game.system.default_zones.get(Role.STATIC)
-                if zones and card.zone not in zones:
-                    continue
-                if not self.ability_usable(card, ab, None):
-                    continue
-                condition = ab.get("condition")
-                if condition is not None and not self.game.run_script(card, condition,
-                                                                      self.game.context(card=card, ability=ab)):
-                    continue
-                for spec in mods:
-                    affects = spec.get("affects", ab.get("affects", "self"))
-                    targets = [card] if affects == "self" else self.find(affects, card.controller, card)
-                    value = spec.get("value")
-                    if isinstance(value, ScriptFunction) or callable(value):
-                        value = self.game.run_script(card, value, self.game.context(card=card, ability=ab))
-                    for t in targets:
-                        yield Modifier(card=t.id, attr=spec.get("attr", ""), op=spec.get("op", "add"), value=value,
-                                       timestamp=card.timestamp, layer=spec.get("layer"), source=card.id)
+        """The modifiers of every static ability that functions now (the ability ops', or the
+        others), entry by entry in the order of the cards' index."""
+        for entry in self._static_entries(removed, ability_ops):
+            yield from self._entry_modifiers(entry)
 
     def abilities_removed(self, card: Card | int) -> bool:
         """Has the card lost all its abilities (MTG "loses all abilities")?"""
