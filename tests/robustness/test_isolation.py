@@ -30,13 +30,34 @@ def _plan(crash: str, games: int = 16):
                     settings={"crash": crash, "crash_seed": game_seed(MASTER, DOOMED)})
 
 
+def _children() -> set[int]:
+    """Our child processes, running or unreaped (from /proc: each process's parent id)."""
+    me, out = os.getpid(), set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == me:
+                out.add(int(entry.name))
+    return out
+
+
+_BEFORE: set[int] = set()
+
+
+@pytest.fixture(autouse=True)
+def _children_before_the_test():
+    """Children other tests of the session left running (a Ray node, a browser driver) are not
+    this test's: only those it made must be gone."""
+    _BEFORE.clear()
+    _BEFORE.update(_children())
+
+
 def _no_children_left() -> bool:
-    """No child process of ours is left, running or unreaped."""
-    try:
-        os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
+    """No child process this test made is left, running or unreaped."""
+    return not (_children() - _BEFORE)
 
 
 @pytest.mark.parametrize("crash, words", [
