@@ -290,8 +290,10 @@ class StatePrimitives:
                               source: int | None, *, ask: bool = True) -> tuple[str, int | None]:
         """Apply replacement abilities (``replaces = {event="moved", to=...}``) to a move. Which
         apply is worked out again after each one, and each applies at most once (MTG 614.5, OP
-        8-1-3-4-3); when several apply at once, the moving card's controller chooses the one that goes first (MTG 616.1). ``ask=False`` (a question about
-        where a card would go, not a move) takes them in the order the cards entered instead."""
+        8-1-3-4-3); when several apply at once, the moving card's controller chooses the one that
+        goes first (MTG 616.1), as :func:`rulestack.replacement.replace` has the affected player do.
+        ``ask=False`` (a question about where a card would go, not a move) takes them in the order
+        the cards entered instead."""
         if not self._replacements:
             return zone, player
         applied: set = set()
@@ -304,7 +306,7 @@ class StatePrimitives:
             if len(options) > 1 and ask:
                 pick = self.game.choose_option(
                     card.controller, [f"{r.name}: {a.get('label') or 'replacement'}" for r, a in options],
-                    f"616.1: which replacement applies first to {card.name} moving to the {zone}?", source=card.id)
+                    f"which replacement applies first to {card.name} moving to the {zone}?", source=card.id)
                 rcard, ab = options[pick]
             applied.add((rcard.id, ab.index))
             zone = ab.get("instead").get("to", zone)

@@ -94,7 +94,7 @@ def replace(game: Game, kind: str, facts: Mapping[str, Any], *, affected: int | 
             if who is None:
                 who = game.state.active_player
             pick = game.choose_option(who, [_label(o) for o in options],
-                                      f"616.1: which replacement applies first to this {kind} event?", source=source)
+                                      f"which replacement applies first to this {kind} event?", source=source)
             chosen = options[pick]     # choose_option answers a 0-based index
         else:
             chosen = options[0]

@@ -80,7 +80,7 @@ def test_616_1_the_affected_player_orders_furnace_of_rath_and_a_prevention_shiel
         _cast(t, "Mending Hands", "P1")
         t.act("cast Lightning Bolt")
         t.answer("P1")
-        t.until(lambda g: t.decision.prompt.startswith("616.1"))
+        t.until(lambda g: t.decision.prompt.startswith("which replacement applies first"))
         assert t.decision.player == 1
         t.answer(next(o.label for o in t.decision.options if o.label.startswith(first)))
         t.resolve_stack()
@@ -255,13 +255,13 @@ def test_616_1_the_moving_cards_controller_orders_two_zone_change_replacements()
         t.lands("Mountain", 1)
         t.act("cast Lightning Bolt")
         t.answer("Savannah Lions")
-        t.until(lambda g: t.decision.prompt.startswith("616.1"))
+        t.until(lambda g: t.decision.prompt.startswith("which replacement applies first"))
         assert t.decision.player == 0
         assert sorted(o.label.split(":")[0] for o in t.decision.options) == ["Dryad Militant", "Rest in Peace"]
         t.answer(next(o.label for o in t.decision.options if o.label.startswith(first)))
         asked_again = 0
         while t.game.state.stack or not t.at_priority():
-            asked_again += t.decision.prompt.startswith("616.1")
+            asked_again += t.decision.prompt.startswith("which replacement applies first")
             t.step()
         assert t.card(bolt).zone == "exile" and t.card(lions).zone == "exile", first
         assert asked_again == 0, "the Lions met one replacement only: nothing to order"
