@@ -6,7 +6,8 @@ exile or a graveyard (a flicker). Every route applies the same rules, here, in t
    the card's ``enters = { copy = FILTER }``), "enters tapped";
 2. the move itself: a new object (400.7) under its controller, whose "enters" event triggers the
    enters-the-battlefield abilities (603.6a);
-3. summoning sickness for a creature (302.6);
+3. the mark of a permanent its controller has not controlled since their turn began (302.6:
+   a creature, or a land or artifact that becomes one later this turn, can't attack or {T});
 4. "enters with" counters (614.1c, ``enters = { counters = { ["+1/+1"] = 2 } }``), put through the
    replacement effects on counters (Hardened Scales, 614.1a), and a Saga's lore counter (714.3a)
    or, with read ahead, the chapter its controller chooses (702.155).
@@ -43,8 +44,7 @@ def enter(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE, sou
                      by=controller if by is None else by, **extra)
     if copied is not None:
         copies.keep_exceptions(game, card, copied)
-    if rules.is_creature(game, card):
-        game.set_status(card, "sick", True, quiet=True)
+    game.set_status(card, "sick", True, quiet=True)     # 302.6: for whatever becomes a creature too
     if enters_tapped:
         game.set_status(card, "tapped", True, cause=Cause.RULE, source=card.id, by=controller)
     if not game.abilities_removed(card):

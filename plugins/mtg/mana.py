@@ -190,18 +190,17 @@ def produced_colors(game: Any, card: Any) -> frozenset[str]:
 
 def sources(game: Any, player: int) -> list[tuple[int, frozenset[str]]]:
     """The untapped permanents ``player`` controls whose {T} mana abilities can be activated now,
-    in battlefield order: lands, and other permanents with ``produces`` (a creature only once
-    its controller has controlled it continuously since their most recent turn began, or it has
-    haste: 302.6)."""
+    in battlefield order: lands, and other permanents with ``produces`` (a creature — a land
+    animated into one too — only once its controller has controlled it continuously since their
+    most recent turn began, or it has haste: 302.6)."""
     out = []
     for card in game.cards_in("battlefield", player):
         if card.status.get("tapped"):
             continue
-        if not rules.is_land(game, card):
-            if not card.definition.fields.get("produces"):
-                continue
-            if rules.is_creature(game, card) and rules.summoning_sick(game, card):
-                continue
+        if not rules.is_land(game, card) and not card.definition.fields.get("produces"):
+            continue
+        if rules.is_creature(game, card) and rules.summoning_sick(game, card):
+            continue        # 302.6: a land that is a creature too (animated) as well
         colors = produced_colors(game, card)
         if colors:
             out.append((card.id, colors))
