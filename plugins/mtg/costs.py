@@ -25,7 +25,7 @@ from typing import Any
 
 from rulestack import Cause, CostComponent, CostUnpayable, FunctionCost
 
-from . import actions, mana_pool, payment, rules
+from . import actions, mana_pool, payment, replacement, rules
 from .mana import ManaCost, mana_of, merge_mana, sources
 
 #: The item and activation data keys holding the choices of 601.2b.
@@ -230,6 +230,17 @@ def _pay_exile_from_hand(game: Any, player: int, component: CostComponent, chose
         actions.exile(game, game.card(cid), cause=Cause.COST, source=activation.card.id, by=player)
     return {"exiled": list(chosen)}
 
+
+def _pay_life(game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+    """119.4: a player can pay life only up to their life total, and paying it is losing it
+    (life-loss replacements apply: :func:`.replacement.pay_life`); a player who can't lose life
+    can't pay (119.8)."""
+    replacement.pay_life(game, player, component.amount, source=activation.card.id)
+    return {"life": component.amount}
+
+
+#: Paying life (119.4, 118.3).
+PAY_LIFE = FunctionCost(_pay_life, label="pay life")
 
 #: The MTG cost kinds besides mana, {T} and life (system.py).
 COST_KINDS = {

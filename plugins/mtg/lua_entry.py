@@ -103,6 +103,12 @@ def m_players_cant_gain_life(ctx: Any) -> None:
     ctx.game.set_value(None, replacement.NO_LIFE_GAIN, ctx.game.state.turn)
 
 
+def m_cant_lose_life(ctx: Any, who: Any = "you") -> None:
+    """For the rest of this turn, a player can't lose life: nothing makes them lose any, and they
+    can't pay life as a cost (119.8)."""
+    ctx.game.set_value(ctx.who(who), replacement.NO_LIFE_LOSS, ctx.game.state.turn)
+
+
 def m_damage_cant_be_prevented(ctx: Any) -> None:
     """For the rest of this turn, damage can't be prevented (615.12: prevention effects don't apply)."""
     ctx.game.set_value(None, replacement.NO_PREVENTION, ctx.game.state.turn)

@@ -11,7 +11,7 @@ from typing import Any
 
 from rulestack import Cause, CostComponent, CostKind, CostUnpayable
 
-from . import mana_pool
+from . import mana_pool, replacement
 from .mana import ManaCost, find_payment, mana_of, payment_plans, sources
 
 
@@ -24,7 +24,7 @@ def lands_for(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, list[in
 
 def affordable(game: Any, player: int, cost: ManaCost, life: int = 0) -> bool:
     """Can ``player`` pay this plain cost (and ``life``, 119.4) now, from their pool and lands?"""
-    if life and life > (game.players[player].life or 0):
+    if life and not replacement.can_pay_life(game, player, life):
         return False
     return lands_for(game, player, cost)[1] is not None
 
@@ -65,9 +65,7 @@ class ManaCostKind(CostKind):
         if plan is None:
             raise CostUnpayable(f"P{player} cannot make {cost} with their mana pool and untapped lands")
         if life:
-            if life > (game.players[player].life or 0):
-                raise CostUnpayable(f"P{player} cannot pay {life} life for Phyrexian mana (119.4)")
-            game.change_life(player, -life, cause=Cause.COST, source=activation.card.id, by=player)
+            replacement.pay_life(game, player, life, source=activation.card.id)    # Phyrexian mana (107.4f)
         if used:
             mana_pool.take(game, player, used)
         for sid in plan:

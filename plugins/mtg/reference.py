@@ -68,6 +68,7 @@ PLAYER_VALUES = {
     "lands_played": "lands played this turn (305.2)",
     "mana_pool": "the mana in the player's pool, as letters in WUBRGC order (\"RRG\"); empties as each step ends (106.4, 500.4)",
     "drew_from_empty": "true once the player had to draw from an empty library (704.5b)",
+    "no_life_loss_turn": "the turn during which the player can't lose life nor pay life (119.8; ctx:cant_lose_life)",
 }
 
 KEYWORDS = {

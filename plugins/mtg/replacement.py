@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, CostUnpayable
 from rulestack.replacement import ReplacementEffect, replace
 
 SHIELDS = "prevention_shields"
@@ -25,6 +25,9 @@ SHIELDS = "prevention_shields"
 #: prevented (615.12), set by ``ctx:players_cant_gain_life()`` and ``ctx:damage_cant_be_prevented()``.
 NO_LIFE_GAIN = "no_life_gain_turn"
 NO_PREVENTION = "no_prevention_turn"
+#: The player value holding the turn during which that player can't lose life (119.8), set by
+#: ``ctx:cant_lose_life(who)``.
+NO_LIFE_LOSS = "no_life_loss_turn"
 
 
 def this_turn(game: Any, key: str) -> bool:
@@ -140,11 +143,37 @@ def gain_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, sour
     return n
 
 
+def cant_lose_life(game: Any, player: int) -> bool:
+    """Can't ``player`` lose life this turn (``ctx:cant_lose_life``)? Then nothing makes them lose
+    life, and they can't pay life as a cost (119.8)."""
+    return game.value_of(player, NO_LIFE_LOSS) == game.state.turn
+
+
+def can_pay_life(game: Any, player: int, n: int) -> bool:
+    """119.4: a player can pay ``n`` life only if their life total is at least ``n`` (0 life can
+    always be paid); 119.8: a player who can't lose life can't pay any."""
+    if n <= 0:
+        return True
+    return n <= (game.players[player].life or 0) and not cant_lose_life(game, player)
+
+
+def pay_life(game: Any, player: int, n: int, *, source: int | None) -> int:
+    """118.3, 119.4: pay ``n`` life as a cost. Paying life is losing life, so the life-loss
+    replacements apply to it (a payment of 1 may lose 2); raises :class:`~rulestack.CostUnpayable`
+    when the player can't pay (119.4, 119.8). Returns the life lost."""
+    if not can_pay_life(game, player, n):
+        why = ("can't lose life this turn (119.8)" if cant_lose_life(game, player)
+               else f"has {game.players[player].life or 0} life (119.4)")
+        raise CostUnpayable(f"P{player} can't pay {n} life: they {why}")
+    return lose_life(game, player, n, cause=Cause.COST, source=source, by=player)
+
+
 def lose_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
               by: int | None = None, kind: str = "life_changed") -> int:
     """A player loses ``n`` life after replacement effects (``kind="damaged"``: the loss is the
-    result of damage, 120.3a); returns the life lost."""
-    if n <= 0:
+    result of damage, 120.3a; ``cause="cost"``: life paid, 119.4); returns the life lost. A
+    player who can't lose life loses none (119.8)."""
+    if n <= 0 or cant_lose_life(game, player):
         return 0
     if game.index.replacers:
         out = replace(game, "life_loss", {"player": player, "n": n, "cause": cause,
@@ -152,7 +181,7 @@ def lose_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, sour
         if out is None:
             return 0
         player, n = int(out.get("player", player)), int(out.get("n", n))
-        if n <= 0:
+        if n <= 0 or cant_lose_life(game, player):
             return 0
     game.change_life(player, -n, cause=cause, source=source, by=by, kind=kind)
     return n

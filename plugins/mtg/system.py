@@ -19,15 +19,6 @@ from . import (casting, costs, evaluation, keywords, lua_api, lua_entry, mana, n
 _TARGET = {"target": "table"}
 
 
-def _pay_life(game: Any, player: int, component: Any, chosen: list[int], activation: Any) -> dict:
-    """119.4: a player can pay life only up to their life total."""
-    life = game.players[player].life or 0
-    if component.amount > life:
-        raise CostUnpayable(f"P{player} has {life} life, cannot pay {component.amount}")
-    game.change_life(player, -component.amount, cause=Cause.COST, source=activation.card.id, by=player)
-    return {"life": component.amount}
-
-
 # -- filter keys -------------------------------------------------------------------------------------
 
 def _colors(game: Any, card: Any) -> tuple[str, ...]:
@@ -129,7 +120,7 @@ class MTGSystem(GameSystem):
     cost_kinds = {
         "mana": payment.ManaCostKind(),
         "tap": mana.TapCostKind(),
-        "pay_life": FunctionCost(_pay_life, label="pay life"),
+        "pay_life": costs.PAY_LIFE,
         **costs.COST_KINDS,
     }
     script_methods = {**lua_api.METHODS, **lua_entry.METHODS}

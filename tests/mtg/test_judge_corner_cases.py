@@ -61,3 +61,65 @@ def test_CR_302_6_a_land_controlled_since_the_turn_began_and_animated_can_tap_fo
     t.resolve_stack()
     assert t.pt(old[1]) == (3, 3)
     assert t.offers("cast Giant Growth")
+
+
+# -- 119.4, 118.3, 119.8: paying life is losing life -------------------------------------------------
+
+def test_CR_119_4_paying_life_is_losing_life_so_life_loss_replacements_apply_to_it():
+    t = Table()
+    t.add("Bloodletter of Aclazotz")                  # an opponent who would lose life on my turn loses twice that
+    t.lands("Mountain", 1)
+    t.add("Lightning Bolt", "hand")
+    t.add("Force of Will", "hand", player=1)
+    t.add("Counterspell", "hand", player=1)           # the blue card to exile
+    t.act("cast Lightning Bolt", player=0)
+    t.answer("P1")
+    t.act("cast Force of Will (pay 1 life, exile a blue card)", player=1)
+    t.resolve_stack()
+    assert t.game.players[1].life == 18               # paid 1, lost 2
+    assert t.card("Lightning Bolt").zone == "graveyard" and t.card("Counterspell").zone == "exile"
+    loss = [e for e in t.events("replaced") if e.get("event") == "life_loss"]
+    assert loss and loss[0].source == t.card("Bloodletter of Aclazotz").id
+
+
+def test_CR_119_8_a_player_who_cant_lose_life_cant_pay_life_for_phyrexian_mana():
+    t = Table(system="mtg_test")
+    t.lands("Plains", 1)
+    t.add("Vault Skirge", "hand")                     # {1}{B/P}: the {B/P} only with 2 life here
+    t.start()
+    assert t.offers("cast Vault Skirge")              # control: {1} from the Plains and 2 life
+    t = Table(system="mtg_test")
+    t.lands("Plains", 2)
+    t.add("Test Ward of Life", "hand")
+    t.add("Vault Skirge", "hand")
+    t.act("cast Test Ward of Life")
+    t.resolve_stack()
+    assert not t.offers("cast Vault Skirge")          # one Plains left, and no life can be paid
+
+
+def test_CR_119_8_a_player_who_cant_lose_life_loses_none_to_damage():
+    t = Table(system="mtg_test", active=1)
+    t.lands("Plains", 1)
+    t.lands("Mountain", 1, player=1)
+    t.add("Test Ward of Life", "hand")
+    t.add("Lightning Bolt", "hand", player=1)
+    t.act("cast Lightning Bolt", player=1)
+    t.answer("P0")
+    t.act("cast Test Ward of Life", player=0)
+    t.resolve_stack()
+    assert t.game.players[0].life == 20
+
+
+def test_CR_119_4_a_player_can_pay_exactly_their_life_total_but_not_more():
+    t = Table()
+    t.sc.set_life(0, 2)
+    t.lands("Plains", 1)
+    t.add("Vault Skirge", "hand")
+    t.start()
+    assert t.offers("cast Vault Skirge")              # 2 life at 2 life: payable (then SBA 704.5a)
+    t = Table()
+    t.sc.set_life(0, 1)
+    t.lands("Plains", 1)
+    t.add("Vault Skirge", "hand")
+    t.start()
+    assert not t.offers("cast Vault Skirge")
