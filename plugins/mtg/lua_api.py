@@ -195,6 +195,12 @@ def m_x(ctx: Any) -> int:
     return int(item.data.get("x", 0)) if item is not None else 0
 
 
+def m_mana_value(ctx: Any, card: Any) -> int:
+    """A card's mana value (202.3): {X} is 0, but for a spell on the stack it is the value chosen
+    as it was cast (202.3e)."""
+    return mana.mana_value(ctx.game, ctx.card_of(card))
+
+
 def m_kicked(ctx: Any) -> bool:
     """Whether this spell was cast with its kicker paid (702.33d)."""
     return bool(ctx.ability is not None and ctx.ability.get("kicked"))
@@ -223,7 +229,7 @@ def m_cast_free(ctx: Any, max_value: Any = None, who: Any = "you") -> int | None
     for card in game.cards_in("hand", player):
         if rules.is_land(game, card) or card.id == ctx.card.id:
             continue
-        if limit is not None and mana.ManaCost.parse(game.value(card, "mana_cost") or "").value > limit:
+        if limit is not None and mana.mana_value(game, card) > limit:
             continue
         for ab in card.definition.abilities:
             if ab.kind == "spell" and not ab.get("alternative") and not ab.get("kicked") and game.can_activate(

@@ -170,6 +170,19 @@ class ManaCost:
         return out or "{0}"
 
 
+def mana_value(game: Any, card: Any) -> int:
+    """A card's mana value now (202.3): that of its mana cost, {X} counting 0 (202.3e) — except
+    for a spell on the stack, where each {X} counts the value chosen for it as it was cast."""
+    cost = ManaCost.parse(game.value(card, "mana_cost") or "")
+    value = cost.value
+    if cost.x and card.zone == "stack":
+        for item in game.state.stack:
+            if item.kind == "spell" and item.card == card.id:
+                value += cost.x * int(item.data.get("x", 0) or 0)
+                break
+    return value
+
+
 def colors_of(text: str | None) -> tuple[str, ...]:
     """The colours of a card from its mana cost (105.2)."""
     return ManaCost.parse(text or "").colors

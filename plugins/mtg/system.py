@@ -51,6 +51,15 @@ def _include(values: dict, mod: Any) -> None:
     values[mod.attr] = have + [i for i in items if i not in have]
 
 
+def _f_mana_value(game: Any, card: Any, want: Any, player: Any) -> bool:
+    """``mana_value = 2`` (or a list of values), or ``mana_value = { min = 1, max = 3 }``: the
+    card's mana value now, with X as chosen for a spell on the stack (202.3e)."""
+    value = mana.mana_value(game, card)
+    if isinstance(want, dict):
+        return want.get("min", value) <= value <= want.get("max", value)
+    return value in (want if isinstance(want, list) else [want])
+
+
 def _f_in_combat(game: Any, card: Any, want: Any, player: Any) -> bool:
     return bool(card.status.get("attacking") or card.status.get("blocking") is not None) == bool(want)
 
@@ -126,7 +135,7 @@ class MTGSystem(GameSystem):
     script_methods = {**lua_api.METHODS, **lua_entry.METHODS}
     trigger_keys = {"chapter": sagas.crosses}
     filter_keys = {"color": _f_color, "not_color": _f_not_color, "in_combat": _f_in_combat,
-                   "permanent": _f_permanent, "not_types": _f_not_types}
+                   "permanent": _f_permanent, "not_types": _f_not_types, "mana_value": _f_mana_value}
     #: 613.1 (layers 1-6) and 613.4 (the sublayers of layer 7).
     layers = ("copy", "control", "text", "type", "color", "ability", "pt_cda", "pt_set", "pt_modify", "pt_switch")
     op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",

@@ -123,3 +123,40 @@ def test_CR_119_4_a_player_can_pay_exactly_their_life_total_but_not_more():
     t.add("Vault Skirge", "hand")
     t.start()
     assert not t.offers("cast Vault Skirge")
+
+
+# -- 202.3e: X in the mana value of a spell on the stack ---------------------------------------------
+
+def _blaze_for(x: int) -> Table:
+    t = Table()
+    t.lands("Mountain", x + 1)
+    t.add("Blaze", "hand")
+    t.lands("Island", 1, player=1)
+    t.add("Spell Snare", "hand", player=1)            # counter a spell with mana value 2
+    t.act("cast Blaze")
+    if x:
+        t.answer(x)
+    t.answer("P1")
+    t.until(lambda g: t.at_priority(player=1))
+    return t
+
+
+def test_CR_202_3e_X_counts_its_chosen_value_in_the_mana_value_of_a_spell_on_the_stack():
+    from rulestack_systems.mtg.mana import mana_value
+    t = _blaze_for(1)
+    blaze = t.card("Blaze")
+    assert blaze.zone == "stack" and mana_value(t.game, blaze) == 2
+    t.act("cast Spell Snare", player=1)
+    t.resolve_stack()
+    assert t.card("Blaze").zone == "graveyard" and t.game.players[1].life == 20
+    assert t.events("countered", card=blaze.id)
+
+
+def test_CR_202_3e_X_is_zero_in_the_hand_and_as_chosen_on_the_stack():
+    from rulestack_systems.mtg.mana import mana_value
+    t = Table()
+    blaze = t.add("Blaze", "hand")
+    assert mana_value(t.game, t.card(blaze)) == 1     # {X}{R}: X is 0 off the stack
+    t = _blaze_for(0)
+    assert mana_value(t.game, t.card("Blaze")) == 1
+    assert not t.offers("cast Spell Snare", player=1)  # X = 0: mana value 1, no legal target
