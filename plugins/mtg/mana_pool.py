@@ -66,10 +66,11 @@ def add(game: Any, player: int, mana: str, *, source: int | None, cause: str = C
     game.record("mana_added", cause=cause, source=source, player=player, mana=mana, pool=as_text(counts))
 
 
-def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, int]]:
+def spend(cost: ManaCost, counts: dict[str, int], generic_from: str | None = None) -> tuple[ManaCost, dict[str, int]]:
     """Spend pool mana on a plain cost: coloured and colorless symbols from mana of their type
-    first, then the generic part from whatever is left. Returns the part still to pay and the
-    mana spent."""
+    first, then the generic part from whatever is left — the mana ``generic_from`` names first
+    (letters: the player's choice, 601.2h), then in a fixed order. Returns the part still to pay
+    and the mana spent."""
     left = dict(counts)
     used: dict[str, int] = {}
     colored = []
@@ -83,6 +84,11 @@ def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, i
     left["C"] = left.get("C", 0) - take_c
     used["C"] = used.get("C", 0) + take_c
     generic = cost.generic
+    for m in generic_from or "":                           # the mana the player chose to spend
+        if generic and left.get(m, 0) > 0:
+            left[m] -= 1
+            used[m] = used.get(m, 0) + 1
+            generic -= 1
     for m in ("C",) + tuple(reversed(MANA_TYPES[:-1])):    # colorless first, then R, G ... W
         take = min(generic, left.get(m, 0))
         left[m] = left.get(m, 0) - take
@@ -90,6 +96,34 @@ def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, i
         generic -= take
     rest = ManaCost(generic, tuple(colored), (), (), 0, cost.colorless - take_c)
     return rest, {m: n for m, n in used.items() if n}
+
+
+def generic_choices(cost: ManaCost, counts: dict[str, int]) -> list[str]:
+    """601.2h: the different ways the pool can pay a plain cost's generic part once its coloured
+    and colorless symbols have taken mana of their type: each a set of mana letters (as much of
+    the generic part as the pool covers). One entry when it makes no difference (``"RR"`` for
+    {1}), none when no pool mana is left for it."""
+    left = dict(counts)
+    for color, n in cost.colored:
+        left[color] = max(0, left.get(color, 0) - n)
+    left["C"] = max(0, left.get("C", 0) - cost.colorless)
+    k = min(cost.generic, sum(left.values()))
+    if k <= 0:
+        return []
+    out: list[str] = []
+
+    def pick(i: int, need: int, chosen: str) -> None:
+        if need == 0:
+            out.append(chosen)
+            return
+        if i == len(MANA_TYPES):
+            return
+        m = MANA_TYPES[i]
+        for n in range(min(need, left.get(m, 0)), -1, -1):
+            pick(i + 1, need - n, chosen + m * n)
+
+    pick(0, k, "")
+    return out
 
 
 def take(game: Any, player: int, used: dict[str, int]) -> None:

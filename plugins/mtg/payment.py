@@ -14,6 +14,9 @@ from rulestack import Cause, CostComponent, CostKind, CostUnpayable
 from . import mana_pool, replacement
 from .mana import ManaCost, find_payment, mana_of, payment_plans, sources
 
+#: The activation data key of the pool mana the player chose to spend on the generic part (601.2h).
+POOL_PLAN = "pool_plan"
+
 
 def lands_for(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, list[int] | None]:
     """The part of a plain cost the pool leaves unpaid, and a deterministic set of untapped lands
@@ -56,7 +59,7 @@ class ManaCostKind(CostKind):
             cost, life = found
         if cost.value == 0 and not life:
             return {"mana": str(cost)}
-        rest, used = mana_pool.spend(cost, mana_pool.pool(game, player))
+        rest, used = mana_pool.spend(cost, mana_pool.pool(game, player), activation.data.get(POOL_PLAN))
         srcs = sources(game, player)
         plan = activation.data.get("mana_plan")
         available = {sid for sid, _ in srcs}
@@ -78,16 +81,36 @@ class ManaCostKind(CostKind):
         return out
 
 
+def choose_pool_mana(game: Any, activation: Any, cost: ManaCost) -> None:
+    """601.2h, 106.4: the player chooses which mana in their pool pays the generic part of a cost
+    when the choice matters (a pool of {R}{G} paying {1}: which one stays), asked only when the
+    ways differ; the choice is kept on the activation (``pool_plan``) for the payment."""
+    counts = mana_pool.pool(game, activation.player)
+    ways = mana_pool.generic_choices(cost, counts)
+    if len(ways) <= 1:
+        return
+    labels = []
+    for way in ways:
+        _, used = mana_pool.spend(cost, counts, way)
+        kept = {m: n - used.get(m, 0) for m, n in counts.items()}
+        labels.append(f"spend {mana_pool.symbols(used)} from your pool (keep {mana_pool.symbols(kept)})")
+    pick = game.choose_option(activation.player, labels,
+                              f"which mana in your pool pays {cost} for {activation.card.name}? (601.2h)",
+                              source=activation.card.id)
+    activation.data[POOL_PLAN] = ways[pick]
+
+
 def choose_plan(game: Any, activation: Any, components: list[CostComponent]) -> None:
-    """Let the player choose which lands to tap when it matters (601.2g); the plan is kept on the
-    activation for the payment that follows."""
+    """Let the player choose which mana in their pool to spend (601.2h) and which lands to tap
+    (601.2g) when it matters; the plans are kept on the activation for the payment that follows."""
     mana = [c for c in components if c.kind == "mana"]
     if not mana:
         return
     cost = mana_of(mana[0])
     if not cost.plain:
         return
-    cost, _ = mana_pool.spend(cost, mana_pool.pool(game, activation.player))
+    choose_pool_mana(game, activation, cost)
+    cost, _ = mana_pool.spend(cost, mana_pool.pool(game, activation.player), activation.data.get(POOL_PLAN))
     if cost.generic == 0:
         return
     plans = payment_plans(cost, sources(game, activation.player))

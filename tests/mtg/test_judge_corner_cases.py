@@ -160,3 +160,54 @@ def test_CR_202_3e_X_is_zero_in_the_hand_and_as_chosen_on_the_stack():
     t = _blaze_for(0)
     assert mana_value(t.game, t.card("Blaze")) == 1
     assert not t.offers("cast Spell Snare", player=1)  # X = 0: mana value 1, no legal target
+
+
+# -- 601.2h, 106.4: which mana in the pool pays --------------------------------------------------------
+
+def _pool_of_r_g_g(t: Table) -> None:
+    """P1 bolts P0; in response P0 taps two Forests and a Mountain: {R}{G}{G} floats."""
+    t.add("Vampire Nighthawk", player=1)
+    t.lands("Mountain", 1, player=1)
+    t.add("Lightning Bolt", "hand", player=1)
+    t.lands("Forest", 2)
+    t.lands("Mountain", 1)
+    t.add("Plummet", "hand")                          # {1}{G}: destroy a creature with flying
+    t.act("cast Lightning Bolt", player=1)
+    t.answer("P0")
+    for label in ("tap Forest for {G}", "tap Forest for {G}", "tap Mountain for {R}"):
+        t.act(label, player=0)
+    assert _pool(t) == "RGG"
+
+
+def test_CR_601_2h_the_player_chooses_which_pool_mana_pays_the_generic_part_when_it_matters():
+    for kept in ("G", "R"):
+        t = Table(active=1)
+        _pool_of_r_g_g(t)
+        t.act("cast Plummet", player=0)
+        if t.decision.kind == d.CHOOSE and t.decision.reason == "target":
+            t.answer("Vampire Nighthawk")
+        dec = t.decision
+        assert dec.player == 0 and "601.2h" in dec.prompt
+        assert sorted(o.label for o in dec.options) == ["spend {G}{G} from your pool (keep {R})",
+                                                        "spend {R}{G} from your pool (keep {G})"]
+        t.answer(next(o.label for o in dec.options if o.label.endswith(f"(keep {{{kept}}})")))
+        assert _pool(t) == kept
+        t.resolve_stack()
+        assert t.card("Vampire Nighthawk").zone == "graveyard"
+
+
+def test_CR_601_2h_no_question_when_the_pool_mana_left_is_all_of_one_type():
+    t = Table(active=1)
+    t.add("Vampire Nighthawk", player=1)
+    t.lands("Mountain", 1, player=1)
+    t.add("Lightning Bolt", "hand", player=1)
+    t.lands("Forest", 2)
+    t.add("Plummet", "hand")
+    t.act("cast Lightning Bolt", player=1)
+    t.answer("P0")
+    t.act("tap Forest for {G}", player=0)
+    t.act("tap Forest for {G}", player=0)
+    t.act("cast Plummet", player=0)
+    asked = []
+    t.until(lambda g: (asked.append(t.decision.prompt) or True) and not g.state.stack)
+    assert not any("601.2h" in p for p in asked) and _pool(t) == ""
