@@ -1,7 +1,7 @@
 """Copies (707): an object that copies another takes its *copiable values* — the values printed
 on it (its code's definition: name, mana cost, types, power and toughness, keywords and
 abilities) as changed by other copy effects and by the exceptions of the effect that made it
-(707.2, 707.9b) — and nothing else: not counters, damage, tapped status, or other continuous
+(707.2, 707.9) — and nothing else: not counters, damage, tapped status, or other continuous
 effects. Copy effects apply in layer 1 (613.2a), before every other effect.
 
 A copy is the same object with another card's definition (the host's ``game.become``) for as
@@ -21,6 +21,11 @@ COPY_LAYER = "copy"
 #: The characteristics an effect may give a token or a copy as an exception (111.3, 707.9b).
 CHARACTERISTICS = ("name", "mana_cost", "types", "subtypes", "supertypes", "power", "toughness", "colors",
                    "keywords")
+#: Exceptions that add to a characteristic rather than set it: "except it has flying" (707.9a:
+#: the ability gained is a copiable value too), "except it's an artifact in addition to its other
+#: types"; each names the characteristic it adds to.
+ADDITIONS = {"add_keywords": "keywords", "add_types": "types", "add_subtypes": "subtypes"}
+_ADDED_BY = {attr: key for key, attr in ADDITIONS.items()}
 
 
 def exceptions_of(game: Any, card: Any) -> list[tuple[str, Any]]:
@@ -32,22 +37,29 @@ def exceptions_of(game: Any, card: Any) -> list[tuple[str, Any]]:
             continue
         if eff.data.get("generations", {}).get(card.id, card.generation) != card.generation:
             continue
-        out.append((eff.timestamp, eff.attr, eff.value))
+        attr = _ADDED_BY[eff.attr] if eff.op == "include" and eff.attr in _ADDED_BY else eff.attr
+        out.append((eff.timestamp, attr, eff.value))
     return [(attr, value) for _, attr, value in sorted(out, key=lambda t: t[0])]
 
 
 def set_characteristics(game: Any, card: Any, values: Mapping[str, Any], *, source: int | None = None,
                         controller: int | None = None) -> None:
-    """Give ``card`` these copiable values (layer 1), for as long as it is this object."""
+    """Give ``card`` these copiable values (layer 1), for as long as it is this object: a
+    characteristic set (``power = 1``), or added to (``add_keywords = {"Flying"}``, 707.9a)."""
     for attr, value in values.items():
-        if attr not in CHARACTERISTICS:
+        if attr not in CHARACTERISTICS and attr not in ADDITIONS:
             raise ScriptUsageError(f"a token or copy characteristic is one of {', '.join(CHARACTERISTICS)}, "
-                                   f"not {attr!r}")
+                                   f"or an addition {', '.join(ADDITIONS)}; not {attr!r}")
+        op = "include" if attr in ADDITIONS else "set"
+        attr = ADDITIONS.get(attr, attr)
         if attr == "keywords":
-            value = tuple(value.values()) if isinstance(value, dict) else tuple(value)
+            value = tuple(value.values()) if isinstance(value, dict) else \
+                (value,) if isinstance(value, str) else tuple(value)
         elif isinstance(value, dict):
             value = list(value.values())
-        game.add_effect("set", attr, value, targets=[card.id], layer=COPY_LAYER, duration="permanent",
+        elif op == "include" and isinstance(value, str):
+            value = [value]
+        game.add_effect(op, attr, value, targets=[card.id], layer=COPY_LAYER, duration="permanent",
                         source=source, controller=controller, cause=Cause.EFFECT)
     _forget_type_caches(game)
 
@@ -71,9 +83,24 @@ def copy_as_it_enters(game: Any, card: Any, original: Any) -> None:
     become_copy(game, card, original, generation=card.generation + 1)
 
 
+def merged(*groups: Any) -> dict[str, Any]:
+    """Characteristics and exceptions (pairs or mappings, in timestamp order) as one table: a
+    value set later replaces an earlier one; additions (``add_keywords`` ...) accumulate."""
+    out: dict[str, Any] = {}
+    for group in groups:
+        for attr, value in (group.items() if isinstance(group, Mapping) else group):
+            if attr in ADDITIONS and attr in out:
+                have = [out[attr]] if isinstance(out[attr], str) else list(out[attr])
+                more = [value] if isinstance(value, str) else list(value.values() if isinstance(value, dict) else value)
+                out[attr] = have + [v for v in more if v not in have]
+            else:
+                out[attr] = value
+    return out
+
+
 def keep_exceptions(game: Any, card: Any, original: Any) -> None:
     """Give ``card`` the copy-layer values of ``original`` (a copy of a copy copies them too)."""
-    values = dict(exceptions_of(game, original))
+    values = merged(exceptions_of(game, original))
     if values:
         set_characteristics(game, card, values, source=original.id, controller=card.controller)
 

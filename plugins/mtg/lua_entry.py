@@ -44,7 +44,8 @@ def m_create_token(ctx: Any, token: Any, n: Any = 1, opts: Any = None) -> list[i
 
 def m_create_token_copy(ctx: Any, card: Any, n: Any = 1, opts: Any = None) -> list[int]:
     """Create ``n`` tokens that are copies of a permanent or card (707.2: its copiable values);
-    other keys of ``opts`` are exceptions (707.9b: ``{power = 1, toughness = 1}``). Returns their ids."""
+    other keys of ``opts`` are exceptions (707.9: ``{power = 1, toughness = 1}`` sets; ``add_keywords = {"Flying"}``,
+    ``add_types``, ``add_subtypes`` add, 707.9a). Returns their ids."""
     o = _opts(opts, "create_token_copy")
     original = ctx.card_of(card)
     who = ctx.who(o.get("who", "you"))

@@ -48,8 +48,7 @@ def create(game: Any, code: str, controller: int, n: int = 1, *, source: int | N
         game.set_value(None, TOKENS, tuple(game.value_of(None, TOKENS) or ()) + (card.id,))
         card = entering.enter(game, card, controller, cause=Cause.EFFECT, source=source, by=controller,
                               tapped=tapped, how="token")
-        values = dict(exceptions)
-        values.update(characteristics or {})
+        values = copies.merged(exceptions, characteristics or {})
         if values and card.zone == "battlefield":
             copies.set_characteristics(game, card, values, source=source, controller=controller)
         made.append(card.id)

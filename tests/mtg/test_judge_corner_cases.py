@@ -211,3 +211,52 @@ def test_CR_601_2h_no_question_when_the_pool_mana_left_is_all_of_one_type():
     asked = []
     t.until(lambda g: (asked.append(t.decision.prompt) or True) and not g.state.stack)
     assert not any("601.2h" in p for p in asked) and _pool(t) == ""
+
+
+# -- 707.9a-b: copy effects with exceptions that add -------------------------------------------------
+
+def _duplicate(t: Table, name: str) -> int:
+    """Cast Irenicus's Vile Duplication on ``name``; returns the token's id."""
+    before = {c.id for c in t.game.cards_in("battlefield", 0)}
+    t.act("cast Irenicus's Vile Duplication")
+    if t.decision.kind == d.CHOOSE and t.decision.reason == "target":
+        t.answer(name)
+    t.resolve_stack()
+    (token,) = [c.id for c in t.game.cards_in("battlefield", 0) if c.id not in before]
+    return token
+
+
+def test_CR_707_9a_a_copy_made_except_it_has_flying_has_the_copied_abilities_and_flying():
+    t = Table()
+    t.lands("Island", 4)
+    t.add("Vampire Nighthawk")                        # flying, deathtouch, lifelink
+    t.add("Irenicus's Vile Duplication", "hand")
+    token = _duplicate(t, "Vampire Nighthawk")
+    kws = t.game.values(t.card(token)).get("keywords")
+    assert sorted(kws) == ["Deathtouch", "Flying", "Lifelink"]       # copied, and flying not twice
+    t = Table()
+    t.lands("Island", 7)
+    bears = t.add("Grizzly Bears")
+    t.add("Irenicus's Vile Duplication", "hand")
+    t.add("Cackling Counterpart", "hand")
+    token = _duplicate(t, "Grizzly Bears")
+    assert t.game.has_keyword(t.card(token), "Flying") and not t.game.has_keyword(t.card(bears), "Flying")
+    assert t.pt(token) == (2, 2) and t.card(token).name == "Grizzly Bears"
+    # 707.9a: the flying is a copiable value: a copy of the token has it too
+    before = {c.id for c in t.game.cards_in("battlefield", 0)}
+    t.act("cast Cackling Counterpart")
+    t.answer([i for i, o in enumerate(t.decision.options) if o.card == token])
+    t.resolve_stack()
+    (second,) = [c.id for c in t.game.cards_in("battlefield", 0) if c.id not in before]
+    assert t.game.has_keyword(t.card(second), "Flying")
+
+
+def test_CR_707_9b_a_copy_made_except_it_isnt_legendary_escapes_the_legend_rule():
+    t = Table()
+    t.lands("Island", 4)
+    t.add("Torbran, Thane of Red Fell")
+    t.add("Irenicus's Vile Duplication", "hand")
+    token = _duplicate(t, "Torbran, Thane of Red Fell")
+    assert t.card(token).zone == "battlefield"
+    assert [c.name for c in t.game.cards_in("battlefield", 0) if c.name.startswith("Torbran")] == ["Torbran, Thane of Red Fell"] * 2
+    assert "Legendary" not in (t.game.values(t.card(token)).get("supertypes") or ())
