@@ -119,7 +119,10 @@ class MTGSystem(GameSystem):
         "static": AbilityKind("static", Role.STATIC, keys={"cost_change": "table"},
                               doc="a static ability (604); 'cost_change = { amount = -1, spells = {filter}, "
                                   "caster = \"you\" }' changes what spells cost (601.2f)"),
-        "replacement": AbilityKind("replacement", Role.REPLACEMENT, doc="a replacement effect (614)"),
+        "replacement": AbilityKind("replacement", Role.REPLACEMENT, keys={"category": "string"},
+                                   doc="a replacement effect (614); 'category = \"self\"': a self-replacement "
+                                       "effect of the spell or ability causing the event (614.15), chosen before "
+                                       "any other (616.1a); \"control\" and \"copy\" come next (616.1b-c)"),
         "enters": AbilityKind("enters", Role.STATIC,
                               keys={"copy": "table", "counters": "table", "tapped": "boolean", "optional": "boolean"},
                               doc="how the permanent enters (614.1c): as a copy (707.2), with counters, tapped"),
@@ -143,6 +146,9 @@ class MTGSystem(GameSystem):
     modifier_ops = {"include": _include}
     #: 613.8: statics apply layer by layer, dependent effects after those they depend on.
     layer_dependencies = True
+    #: 616.1a-c: self-replacement effects are chosen first, then those changing who controls an
+    #: entering object, then "enters as a copy"; the affected player orders the rest (616.1d-e).
+    replacement_steps = ("self", "control", "copy")
     settings_defaults = {"cr": "2026", "legend_rule": True}
     event_kinds = reference.EVENT_KINDS
     #: How the events count in a simulation's per-card figures: a draw (121), a spell cast (601; its

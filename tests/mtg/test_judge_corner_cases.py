@@ -260,3 +260,29 @@ def test_CR_707_9b_a_copy_made_except_it_isnt_legendary_escapes_the_legend_rule(
     assert t.card(token).zone == "battlefield"
     assert [c.name for c in t.game.cards_in("battlefield", 0) if c.name.startswith("Torbran")] == ["Torbran, Thane of Red Fell"] * 2
     assert "Legendary" not in (t.game.values(t.card(token)).get("supertypes") or ())
+
+
+# -- 616.1a-e: replacement effects by category ---------------------------------------------------------
+
+def test_CR_616_1a_a_self_replacement_effect_applies_before_a_prevention_shield_unasked():
+    """Lance of Zeal's own "2 more" (614.15) comes first: 3 + 2 = 5, the shield of 4 leaves 1. Had
+    the creature's controller chosen the shield first (616.1d, no longer allowed), all 3 would be
+    prevented."""
+    t = Table(system="mtg_test")
+    t.lands("Mountain", 2)
+    t.lands("Plains", 1, player=1)
+    courser = t.add("Centaur Courser", player=1)       # 3/3
+    t.add("Mending Hands", "hand", player=1)           # prevent the next 4 damage
+    t.add("Test Lance of Zeal", "hand")
+    t.act("cast Test Lance of Zeal")
+    if t.decision.reason == "target":
+        t.answer("Centaur Courser")
+    t.act("cast Mending Hands", player=1)
+    t.answer("Centaur Courser")
+    asked = []
+    t.until(lambda g: (asked.append(t.decision.prompt) or True) and not g.state.stack)
+    assert not any("replacement applies first" in p for p in asked)
+    assert t.card(courser).status.get("damage") == 1 and t.card(courser).zone == "battlefield"
+    replaced = [e.source for e in t.events("replaced") if e.get("event") == "damage"]
+    assert replaced[0] == t.card("Test Lance of Zeal").id
+
