@@ -57,7 +57,12 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return f"{who} plays {t.card(cid)}"
     if src == "battlefield" and dst == "graveyard":
         if ev.cause == Cause.RULE:
-            return f"{card} dies ({_SBA_WHY.get(how, words(how or 'state-based action'))})"
+            why = _SBA_WHY.get(how, words(how or 'state-based action'))
+            if how == "sacrificed":        # 714.4: its controller sacrifices it (a Saga need not be a creature)
+                return f"{who} sacrifices {t.card(cid)} ({why})"
+            if "Creature" not in (t.game.state.cards[cid].definition.get("types") or ()):
+                return f"{card} is put into its owner's graveyard ({why})"    # "dies" is for creatures (700.4)
+            return f"{card} dies ({why})"
         verb = "destroys" if how == "destroyed" else ("sacrifices" if how == "sacrificed" else "puts into the graveyard")
         return f"{t.source() or who} {verb} {card}"
     verbs = {"exile": "exiles", "hand": ("returns {card} to its owner's hand" if src == "battlefield"

@@ -286,3 +286,15 @@ def test_CR_616_1a_a_self_replacement_effect_applies_before_a_prevention_shield_
     replaced = [e.source for e in t.events("replaced") if e.get("event") == "damage"]
     assert replaced[0] == t.card("Test Lance of Zeal").id
 
+
+
+# -- what a judge reads in the log ------------------------------------------------------------------
+
+def test_CR_714_4_a_saga_at_its_final_chapter_is_told_as_sacrificed_not_as_dying():
+    from rulestack_systems.mtg.narration import narrate
+    t = Table(phase="beginning", step="draw")
+    saga = t.add("History of Benalia", counters={"lore": 2})
+    t.until(lambda g: t.card(saga).zone == "graveyard")
+    (move,) = [e for e in t.events("moved") if e.get("card") == saga]
+    line = narrate(t.game, move, None)
+    assert line == "P0 sacrifices History of Benalia (its final chapter, 714.4)", line
