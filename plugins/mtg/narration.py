@@ -63,7 +63,9 @@ def _moved(t: Teller, ev: Event) -> str | None:
             if "Creature" not in (t.game.state.cards[cid].definition.get("types") or ()):
                 return f"{card} is put into its owner's graveyard ({why})"    # "dies" is for creatures (700.4)
             return f"{card} dies ({why})"
-        verb = "destroys" if how == "destroyed" else ("sacrifices" if how == "sacrificed" else "puts into the graveyard")
+        if how == "sacrificed":        # 701.21a: a permanent's controller sacrifices it
+            return f"{who} sacrifices {t.card(cid)}{t.because()}"
+        verb = "destroys" if how == "destroyed" else "puts into the graveyard"
         return f"{t.source() or who} {verb} {card}"
     verbs = {"exile": "exiles", "hand": ("returns {card} to its owner's hand" if src == "battlefield"
                                          else "puts {card} into its owner's hand"),
@@ -169,6 +171,15 @@ _REPLACED = {"counters_added": "counters put", "create_tokens": "token creation"
              "draw": "draw", "life_gain": "life gain", "life_loss": "life loss", "moved": "zone change"}
 
 
+def _revealed(t: Teller, ev: Event) -> str:
+    """"P0 reveals Plains (Goblin Guide)": one player's cards (the top of their library, their
+    hand) are revealed by that player, whoever's effect asks it ("the defending player reveals")."""
+    ids = list(ev.get("cards") or ())
+    owners = {t.game.state.cards[i].owner for i in ids if i in t.game.state.cards}
+    who = owners.pop() if len(owners) == 1 else ev.player
+    return f"{t.player(who)} reveals {t.cards(ids, shown=True)}{t.because()}"
+
+
 _BY_KIND: dict[str, Any] = {
     "phase": _phase,
     "starting_player": lambda t, ev: f"{t.player(ev.get('value'))} plays first (103.1)",
@@ -180,6 +191,7 @@ _BY_KIND: dict[str, Any] = {
     "moved": _moved,
     "activated": _activated,
     "resolving": lambda t, ev: f"{t.card(ev.get('card'))} resolves",
+    "revealed": _revealed,
     "status": _status,
     "effect_began": _effect_began,
     "counters_added": _counters,

@@ -298,3 +298,25 @@ def test_CR_714_4_a_saga_at_its_final_chapter_is_told_as_sacrificed_not_as_dying
     (move,) = [e for e in t.events("moved") if e.get("card") == saga]
     line = narrate(t.game, move, None)
     assert line == "P0 sacrifices History of Benalia (its final chapter, 714.4)", line
+
+
+def _told(t: Table, kind: str, **fields: object) -> list[str]:
+    from rulestack_systems.mtg.narration import narrate
+    return [narrate(t.game, e, None) for e in t.events(kind, **fields)]
+
+
+def test_goblin_guide_the_defending_player_reveals_the_top_card_of_their_library():
+    t = Table(phase="combat", step="declare_attackers")
+    guide = t.add("Goblin Guide")
+    t.sc.add("Plains", "library", 1)
+    t.until(lambda g: t.decision.reason == "attack")
+    t.answer([i for i, o in enumerate(t.decision.options) if o.card == guide])
+    t.until(lambda g: t.card("Plains").zone == "hand")
+    assert _told(t, "revealed") == ["P1 reveals Plains (Goblin Guide)"]
+
+
+def test_CR_701_21a_a_permanent_is_sacrificed_by_its_controller_in_the_log():
+    t = Table(phase="ending", step="end")
+    t.add("Ball Lightning")
+    t.until(lambda g: t.card("Ball Lightning").zone == "graveyard")
+    assert _told(t, "moved", card=t.card("Ball Lightning").id) == ["P0 sacrifices Ball Lightning"]
