@@ -33,8 +33,8 @@ def _moved(t: Teller, ev: Event) -> str | None:
     cid, src, dst, how = ev.get("card"), ev.get("from"), ev.get("to"), ev.get("how")
     who = t.player(ev.player)
     card = t.owned(cid)
-    if how == "mulligan":
-        return f"{who} puts {t.card(cid)} back into their library (mulligan)"
+    if how == "mulligan":       # the hand shuffled back is told by the mulligan itself
+        return f"{who} puts {t.card(cid)} on the bottom of their library (103.5)" if ev.get("bottom") else ""
     if ev.cause == Cause.COST:          # an additional or alternative cost (601.2h)
         verb = {"sacrificed": "sacrifices", "discarded": "discards"}.get(how, "exiles" if dst == "exile" else "moves")
         return f"{who} {verb} {t.card(cid)} to pay for {t.source() or 'a cost'}"
@@ -183,7 +183,8 @@ def _revealed(t: Teller, ev: Event) -> str:
 _BY_KIND: dict[str, Any] = {
     "phase": _phase,
     "starting_player": lambda t, ev: f"{t.player(ev.get('value'))} plays first (103.1)",
-    "mulligan": lambda t, ev: f"{t.player(ev.player)} takes a mulligan (number {ev.get('count')})",
+    "mulligan": lambda t, ev: (f"{t.player(ev.player)} takes a mulligan (number {ev.get('count')}): they shuffle "
+                               f"their hand into their library and draw a new hand (103.5)"),
     "drew": lambda t, ev: f"{t.player(ev.player)} draws {t.card(ev.get('card'))}{t.because()}",
     "drew_from_empty": lambda t, ev: f"{t.player(ev.player)} must draw from an empty library (704.5b)",
     "land_played": lambda t, ev: "",            # told by the land's move onto the battlefield

@@ -9,6 +9,8 @@ _MOVE = {"card": "the card's id", "code": "its code", "from": "the zone it left"
 
 EVENT_KINDS = {
     "moved": EventKind("a card changed zone", {**_MOVE, "how": "why, when a rule says: mulligan, countered ...",
+                                                "bottom": "true for a card a player who kept puts on the bottom "
+                                                          "of their library after mulligans (103.5)",
                                                 "cast_as": "how a permanent spell was cast when not the plain way: "
                                                            "\"with kicker\", \"evoke\" ... (702.33d, 702.74a)"}),
     "drew": EventKind("a player drew a card (a move from library to hand, 121)", _MOVE),

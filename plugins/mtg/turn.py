@@ -67,11 +67,11 @@ def mulligans(game: Any) -> None:
                 _keep(game, player, taken[player])
         for player in going:                  # all mulligans of the round happen at the same time
             taken[player] += 1
+            game.record("mulligan", player=player, count=taken[player])     # told first, then done
             for card in game.cards_in("hand", player):
                 game.move(card, "library", player, cause=Cause.RULE, by=player, how="mulligan")
             game.shuffle("library", player)
             actions.draw(game, player, HAND_SIZE)
-            game.record("mulligan", player=player, count=taken[player])
         deciding = going
 
 
@@ -83,7 +83,8 @@ def _keep(game: Any, player: int, taken: int) -> None:
     bottom = game.choose_cards(player, hand, taken, taken, f"put {taken} card(s) on the bottom of your library",
                                reason="mulligan")
     for cid in bottom:
-        game.move(cid, "library", player, position="bottom", cause=Cause.RULE, by=player, how="mulligan")
+        game.move(cid, "library", player, position="bottom", cause=Cause.RULE, by=player, how="mulligan",
+                  bottom=True)
 
 
 # -- the turn --------------------------------------------------------------------------------------
