@@ -112,15 +112,24 @@ def _status(t: Teller, ev: Event) -> str | None:
 
 
 def _effect_began(t: Teller, ev: Event) -> str | None:
-    attr, value = ev.get("attr"), ev.get("value")
-    if ev.get("op") != "add" or attr not in ("power", "toughness") or not isinstance(value, int):
-        return None
-    pt = f"{value:+d}/+0" if attr == "power" else f"+0/{value:+d}"
+    attr, value, op = ev.get("attr"), ev.get("value"), ev.get("op")
     targets = ev.get("targets") or ()
     what = t.cards(targets) if targets else "each creature it applies to"
     until = "" if ev.get("duration") in (None, "permanent") else f" {words(ev.get('duration'))}"
-    verb = "gets" if len(targets) == 1 else "get"
-    return f"{what} {verb} {pt}{until}{t.because()}"
+    one = len(targets) == 1
+    why = "" if list(targets) == [ev.source] else t.because()      # its own ability: no need to say
+    if op == "swap" and attr in ("power", "toughness"):
+        whose = f"{what}'s" if one else f"the {'creature' if targets else 'creatures'}'"
+        return f"{whose} power and toughness are switched{until}{why} (613.4d)"
+    if op == "set" and attr in ("power", "toughness") and isinstance(value, int):
+        return f"{what} {'has' if one else 'have'} base {attr} {value}{until}{why} (613.4b)"
+    if op == "include" and attr == "types" and isinstance(value, str):
+        return f"{what} {'becomes' if one else 'become'} a {value} besides its other types{until}{why}"
+    if op != "add" or attr not in ("power", "toughness") or not isinstance(value, int):
+        return None
+    pt = f"{value:+d}/+0" if attr == "power" else f"+0/{value:+d}"
+    verb = "gets" if one else "get"
+    return f"{what} {verb} {pt}{until}{why}"
 
 
 def _counters(t: Teller, ev: Event) -> str:

@@ -320,3 +320,25 @@ def test_CR_701_21a_a_permanent_is_sacrificed_by_its_controller_in_the_log():
     t.add("Ball Lightning")
     t.until(lambda g: t.card("Ball Lightning").zone == "graveyard")
     assert _told(t, "moved", card=t.card("Ball Lightning").id) == ["P0 sacrifices Ball Lightning"]
+
+
+def test_continuous_effects_read_in_the_log_as_what_they_do():
+    t = Table()
+    t.lands("Forest", 2)
+    forest = t.lands("Forest", 1)[0]
+    t.add("Animate Land", "hand")
+    t.act("cast Animate Land")
+    _pick(t, forest)
+    t.resolve_stack()
+    told = [line for line in _told(t, "effect_began") if line]
+    assert told == ["Forest becomes a Creature besides its other types until end of turn (Animate Land)",
+                    "Forest has base power 3 until end of turn (Animate Land) (613.4b)",
+                    "Forest has base toughness 3 until end of turn (Animate Land) (613.4b)"], told
+    t = Table()
+    t.lands("Island", 1)
+    t.add("Crag Puca")
+    t.act("activate Crag Puca: switch")
+    t.resolve_stack()
+    assert [line for line in _told(t, "effect_began") if line] == [
+        "Crag Puca's power and toughness are switched until end of turn (613.4d)"]
+    assert t.pt("Crag Puca") == (4, 2)
