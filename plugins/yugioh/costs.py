@@ -34,6 +34,7 @@ from rulestack.scripts import normalize_cost
 from . import rules
 from .cardinfo import on_field
 from .moves import destroy, send
+from .xyz_materials import detach, materials_of
 
 
 def _source(comp: Any, act: Any) -> int | None:
@@ -142,7 +143,6 @@ def pay_to_deck_top(game: Any, player: int, comp: Any, chosen: list[int], act: A
 # -- Xyz Materials ------------------------------------------------------------------------------------
 def material_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
     """The Xyz Materials attached to this card (only while it is on the field)."""
-    from .extra_deck import materials_of
     if act.card is None or act.card.zone != "monster":
         return []
     return materials_of(game, act.card)
@@ -150,7 +150,6 @@ def material_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int
 
 def pay_detach(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     """Detach Xyz Materials from this card: they go to the GY as a cost."""
-    from .extra_deck import detach
     legal = set(material_candidates(game, player, comp, act))
     for cid in chosen:
         if cid not in legal:

@@ -36,6 +36,8 @@ from rulestack import Action, Cause, IllegalAction
 from . import chain, rules
 from .cardinfo import ATTACK, DEFENSE, free_zones, is_monster
 from .moves import place_on_field, send
+from .summoning import special_summon
+from .xyz_materials import OVERLAY, tie
 
 #: The card fields this module reads (added to the system's ``card_fields``).
 CARD_FIELDS = {"tuner": "boolean", "rank": "integer", "link_rating": "integer", "link_arrows": "list",
@@ -47,8 +49,6 @@ PROCEDURES = {"Synchro": "synchro_summon", "Xyz": "xyz_summon", "Link": "link_su
 HOW = {"synchro_summon": "synchro", "xyz_summon": "xyz", "link_summon": "link"}
 #: Kinds of Summon that are Special Summons (Stardust Warrior answers these, not Normal Summons).
 SPECIAL_HOWS = frozenset({"special", "synchro", "xyz", "link", "fusion", "ritual"})
-
-OVERLAY = "overlay"
 
 
 def _fields(card: Any) -> Any:
@@ -261,75 +261,9 @@ def perform_summon(game: Any, action: Action) -> None:
                            by=player, how="attached", under=card.id) for cid in chosen]
         card = place_on_field(game, card, player, pos, face_up=True, how="summoning", cause=Cause.ACTION)
         for mat in moved:
-            _tie(game, card, mat)
+            tie(game, card, mat)
     game.record("materials_used", cause=Cause.ACTION, player=player, card=card.id, how=how, materials=list(chosen))
     game.set_value(None, "summoning", {"cards": [card.id], "how": how, "player": player, "negated": False})
-
-
-# -- properly Summoned ---------------------------------------------------------------------------------
-#: Monsters that must first be properly Summoned before they can be Special Summoned from the GY or
-#: banishment (Rulebook v10: Extra Deck monsters by their own kind of Summon, Ritual Monsters by a
-#: Ritual Summon; a Summon "treated as" that kind counts).
-MUST_BE_PROPERLY_SUMMONED = frozenset({"Fusion", "Synchro", "Xyz", "Link", "Ritual"})
-PROPER_HOW = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link", "Ritual": "ritual"}
-
-
-def mark_properly_summoned(game: Any, card: Any, how: str) -> None:
-    """Remember that ``card`` was Summoned as its frame requires (it may now be revived)."""
-    if PROPER_HOW.get(_fields(card).get("frame")) != how:
-        return
-    done = game.value_of(None, "properly_summoned", ())
-    if card.id not in done:
-        game.set_value(None, "properly_summoned", tuple(done) + (card.id,))
-
-
-def revivable(game: Any, card: Any) -> bool:
-    """May ``card`` be Special Summoned from where it is now? Not from the GY or banishment when it
-    is an Extra Deck or Ritual Monster that was never properly Summoned."""
-    if _fields(card).get("frame") not in MUST_BE_PROPERLY_SUMMONED or card.zone not in ("graveyard", "banished"):
-        return True
-    return card.id in game.value_of(None, "properly_summoned", ())
-
-
-def revivable_filter(game: Any, card: Any, want: Any, player: Any) -> bool:
-    """The ``revivable`` filter key (Monster Reborn's targets): see :func:`revivable`."""
-    return revivable(game, card) == bool(want)
-
-
-# -- Xyz Materials ------------------------------------------------------------------------------------
-def attach(game: Any, xyz: Any, cid: int, *, source: int | None, by: int | None) -> None:
-    """Attach a card under an Xyz Monster as an Xyz Material (it leaves the field; not to the GY)."""
-    moved = game.move(game.card(cid), OVERLAY, xyz.controller, face_up=True, cause=Cause.ACTION, source=source,
-                      by=by, how="attached", under=xyz.id)
-    _tie(game, xyz, moved)
-
-
-def _tie(game: Any, xyz: Any, material: Any) -> None:
-    game.set(material, "attached_to", xyz.id)
-    game.set_status(material, "under_gen", xyz.generation, quiet=True)
-
-
-def materials_of(game: Any, xyz: Any) -> list[int]:
-    """The Xyz Materials attached to a monster now."""
-    return [cid for cid in game.zone(OVERLAY, xyz.controller).cards if game.card(cid).attached_to == xyz.id]
-
-
-def detach(game: Any, cid: int, *, cause: str, source: int | None, by: int | None) -> None:
-    """Detach an Xyz Material: it goes to its owner's GY."""
-    send(game, cid, "graveyard", how="detached", cause=cause, source=source, by=by)
-
-
-def orphaned_materials(game: Any) -> bool:
-    """State check: materials whose Xyz Monster has left the field go to the GY."""
-    changed = False
-    for p in range(len(game.state.players)):
-        for cid in list(game.zone(OVERLAY, p).cards):
-            mat = game.card(cid)
-            xyz = game.card(mat.attached_to) if mat.attached_to is not None else None
-            if xyz is None or xyz.zone != "monster" or xyz.generation != mat.status.get("under_gen"):
-                send(game, cid, "graveyard", how="detached", cause=Cause.RULE)
-                changed = True
-    return changed
 
 
 # -- Fusion and Ritual Summons by an effect --------------------------------------------------------------
@@ -389,7 +323,6 @@ def ritual_summon(game: Any, player: int, flt: Any, source: int | None) -> int |
 
 def _summon_by_effect(game: Any, card: Any, player: int, how: str, source: int | None,
                       materials: Iterable[int], pos: str) -> int | None:
-    from .moves import special_summon
     if not special_summon(game, card, player, pos, cause=Cause.EFFECT, source=source, how=how):
         return None
     game.record("materials_used", cause=Cause.EFFECT, source=source, player=player, card=card.id, how=how,

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Cause, Decision, Option
 from rulestack.context import ScriptUsageError
+from rulestack.context import m_negate_activation as negate_activation   # not m_: SCRIPT_METHODS takes those
+from rulestack.decisions import CHOOSE
 
 from . import battle, chain, extra_deck, rules, timing
 from .cardinfo import ATTACK, DEFENSE, free_zones, is_monster, on_field, position
-from .moves import destroy, draw, flip_face_up, send, special_summon
+from .moves import destroy, draw, flip_face_up, send
+from .summoning import special_summon
+from .xyz_materials import materials_of
 
 
 def _ids(ctx: Any, value: Any) -> list[int]:
@@ -86,7 +90,6 @@ def m_search(ctx: Any, spec: Any) -> list[int]:
     """Look through cards (usually your Deck) and pick some that match a filter: ``{filter = {...},
     count = 1, up_to = false, prompt = "..."}``. Unlike ``choose``, the chooser sees the cards even
     in a hidden zone (a player may look at their own Deck while searching). Returns the ids."""
-    from rulestack.decisions import CHOOSE, Decision, Option
     if not isinstance(spec, dict) or not isinstance(spec.get("filter", {}), dict):
         raise ScriptUsageError("search{filter = {...}, count = n, up_to = bool}")
     game = ctx.game
@@ -183,7 +186,7 @@ def m_ritual_summon(ctx: Any, spec: Any = None) -> int | None:
 def m_materials(ctx: Any, card_id: Any = None) -> list[int]:
     """The Xyz Materials attached to a monster (this card by default)."""
     card = ctx.card if card_id is None else ctx.card_of(card_id)
-    return extra_deck.materials_of(ctx.game, card)
+    return materials_of(ctx.game, card)
 
 
 def m_set_card(ctx: Any, card_id: Any) -> bool:
@@ -259,9 +262,8 @@ def m_previous_link(ctx: Any) -> dict | None:
 
 def m_negate_and_destroy(ctx: Any, item_id: Any) -> bool:
     """Negate the activation of a chain link, and if that happens, destroy its card."""
-    from rulestack.context import m_negate_activation
     link = next((it for it in ctx.game.state.stack if it.id == item_id), None)
-    if link is None or not m_negate_activation(ctx, item_id):
+    if link is None or not negate_activation(ctx, item_id):
         return False
     destroy(ctx.game, link.card, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
     return True

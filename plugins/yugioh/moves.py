@@ -1,4 +1,4 @@
-"""Zone changes in the game's own words: destroy, send, banish, return, draw, discard, Special Summon.
+"""Zone changes in the game's own words: destroy, send, banish, return, draw, discard, place on the field.
 
 Every one goes through :meth:`Game.move` with its cause (``effect``, ``cost``, ``rule``,
 ``battle``, ``action``) and a ``how`` field naming what happened (``destroyed``, ``tributed``,
@@ -11,7 +11,7 @@ from typing import Any
 
 from rulestack import Cause
 
-from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, on_field
+from .cardinfo import is_extra_deck_monster, on_field
 
 
 def _extra(card: Any) -> dict[str, Any]:
@@ -65,30 +65,6 @@ def place_on_field(game: Any, card: Any, player: int, pos: str, *, face_up: bool
     game.set_status(card, "position", pos, quiet=True)
     game.set_status(card, "arrived_turn", game.state.turn, quiet=True)
     return card
-
-
-def special_summon(game: Any, card: Any, player: int, pos: str = ATTACK, *, cause: str = Cause.EFFECT,
-                   source: int | None = None, how: str = "special") -> bool:
-    """Special Summon a monster face-up under ``player``'s control. Returns whether it happened
-    (a full Monster Zone or a card that is not a monster stops it). ``how`` names the kind of
-    Summon it is treated as (``fusion``, ``ritual``, ``synchro`` ...); all are Special Summons."""
-    from .extra_deck import mark_properly_summoned, revivable
-    card = game.card(card) if isinstance(card, int) else card
-    if not is_monster(card) or card.zone == "monster" or free_zones(game, "monster", player) <= 0:
-        return False
-    if not revivable(game, card):
-        return False                           # never properly Summoned: it cannot come back
-    if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
-        pos = ATTACK                           # a Link Monster is always in Attack Position
-    if card.zone == "hand":                    # a toll on Special Summons from the hand (Chain Energy)
-        from .costs import action_cost_payable, pay_action_cost
-        if not action_cost_payable(game, player, card, "special_summon_from_hand"):
-            return False
-        pay_action_cost(game, player, card, "special_summon_from_hand")
-    card = place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
-    mark_properly_summoned(game, card, how)
-    game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)
-    return True
 
 
 def flip_face_up(game: Any, card: Any, *, cause: str, source: int | None = None, by: int | None = None,

@@ -14,9 +14,11 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from rulestack import Cause, Modifier, Role
+from rulestack.context import ScriptUsageError
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
 from .moves import destroy
+from .xyz_materials import orphaned_materials
 
 #: Per-definition cache: the indices of abilities of each static kind.
 _STATIC_KINDS: dict[tuple[str, str], tuple[int, ...]] = {}
@@ -133,7 +135,6 @@ def bond(game: Any, card: Any, monster: Any, when_this: str | None, when_monster
     chain link: it applies at once (B3.1)."""
     for word in (when_this, when_monster):
         if word is not None and word not in BOND_EVENTS:
-            from rulestack.context import ScriptUsageError
             raise ScriptUsageError(f"a bond ends on one of {sorted(BOND_EVENTS)} (or nothing), not {word!r}")
     bonds = tuple(game.value_of(None, "bonds", ())) + ((card.id, card.generation, monster.id, monster.generation,
                                                         when_this, when_monster),)
@@ -220,7 +221,6 @@ def state_checks(game: Any) -> bool:
                 changed = True
     if game.state.effects:
         changed = end_lapsed_effects(game) or changed
-    from .extra_deck import orphaned_materials
     changed = orphaned_materials(game) or changed
     return check_bonds(game) or changed
 

@@ -1,4 +1,5 @@
-"""Summons and Sets of monsters, Flip Summons, and changes of battle position.
+"""Summons and Sets of monsters, Flip Summons, Special Summons by an effect, and changes of battle
+position.
 
 * Normal Summon or Set: once per turn, in the turn player's Main Phase; Levels 5-6 need 1 Tribute,
   Levels 7+ need 2. Tributes for a Summon are part of the Summon (cause ``action``), forbidden by
@@ -10,8 +11,11 @@
 * A Normal, Tribute or Flip Summon passes through a moment where it may be negated (Solemn
   Judgment, Stardust Warrior): the ``summon`` window. Only then is the monster "Summoned"
   (event ``summoned``), which opens the timing for "When ... is Summoned" cards (Trap Hole).
+* A Special Summon by an effect (:func:`special_summon`) places the monster face-up at once; an
+  Extra Deck or Ritual Monster never properly Summoned cannot come back from the GY or banishment
+  (:mod:`.proper_summons`).
 * Costs that continuous effects put on Summoning and Setting (Chain Energy) are paid first, all or
-  nothing (YGO-A17).
+  nothing (YGO-A17); so is the toll on a Special Summon from the hand.
 """
 from __future__ import annotations
 
@@ -21,8 +25,8 @@ from rulestack import Action, Cause, IllegalAction
 
 from . import chain, costs, rules, timing
 from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, position, tributes_needed
-from .extra_deck import mark_properly_summoned
 from .moves import place_on_field, send
+from .proper_summons import mark_properly_summoned, revivable
 
 
 def _level(card: Any) -> int:
@@ -115,6 +119,28 @@ def normal_summon(game: Any, action: Action, face_up: bool) -> None:
     place_on_field(game, card, player, ATTACK, face_up=True, how="summoning", cause=Cause.ACTION)
     how = "tribute" if tributes else "normal"
     game.set_value(None, "summoning", {"cards": [card.id], "how": how, "player": player, "negated": False})
+
+
+def special_summon(game: Any, card: Any, player: int, pos: str = ATTACK, *, cause: str = Cause.EFFECT,
+                   source: int | None = None, how: str = "special") -> bool:
+    """Special Summon a monster face-up under ``player``'s control. Returns whether it happened
+    (a full Monster Zone or a card that is not a monster stops it). ``how`` names the kind of
+    Summon it is treated as (``fusion``, ``ritual``, ``synchro`` ...); all are Special Summons."""
+    card = game.card(card) if isinstance(card, int) else card
+    if not is_monster(card) or card.zone == "monster" or free_zones(game, "monster", player) <= 0:
+        return False
+    if not revivable(game, card):
+        return False                           # never properly Summoned: it cannot come back
+    if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
+        pos = ATTACK                           # a Link Monster is always in Attack Position
+    if card.zone == "hand":                    # a toll on Special Summons from the hand (Chain Energy)
+        if not costs.action_cost_payable(game, player, card, "special_summon_from_hand"):
+            return False
+        costs.pay_action_cost(game, player, card, "special_summon_from_hand")
+    card = place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
+    mark_properly_summoned(game, card, how)
+    game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)
+    return True
 
 
 def flip_summon(game: Any, action: Action) -> None:

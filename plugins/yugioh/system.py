@@ -13,6 +13,7 @@ from . import actions, chain, costs, evaluation, extra_deck, narration, referenc
 from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
 from .lua_api import SCRIPT_METHODS
 from .moves import send
+from .proper_summons import revivable_filter
 
 _WHEN = {"when": "table", "requires": "list"}
 
@@ -77,7 +78,7 @@ class YugiohSystem(GameSystem):
         "attacking": lambda game, card, want, player: _is_attacker(game, card) == bool(want),
         "just_summoned": lambda game, card, want, player: _just_summoned(game, card) == bool(want),
         "position": lambda game, card, want, player: card.zone == "monster" and position(card) == want,
-        "revivable": extra_deck.revivable_filter,
+        "revivable": revivable_filter,
         "effect_monster": lambda game, card, want, player: (is_monster(card) and bool(card.definition.abilities))
         == bool(want),
     }

@@ -17,6 +17,7 @@ from typing import Any
 from rulestack import Cause
 
 from . import costs, settling
+from .battle import battle_phase
 from .moves import destroy, draw, send
 from .windows import respond
 
@@ -48,7 +49,6 @@ def play_turn(game: Any) -> None:
             if main_phase(game) == "end_turn":
                 skip_battle = True
         elif name == "battle":
-            from .battle import battle_phase
             battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
         elif name == "main2":
             main_phase(game)
