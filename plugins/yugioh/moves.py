@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 
 from .cardinfo import is_extra_deck_monster, on_field
 
 
-def _extra(card: Any) -> dict[str, Any]:
+def _extra(card: Card) -> dict[str, Any]:
     """Facts about a card as it leaves a zone that triggers may need once it has moved."""
     out: dict[str, Any] = {"was_face_up": card.face_up}
     if card.attached_to is not None:
@@ -25,8 +25,8 @@ def _extra(card: Any) -> dict[str, Any]:
     return out
 
 
-def send(game: Any, card: Any, zone: str, *, how: str, cause: str, source: int | None = None,
-         by: int | None = None, position: str = "top", face_up: bool | None = None, player: int | None = None) -> Any:
+def send(game: Game, card: Card | int, zone: str, *, how: str, cause: str, source: int | None = None,
+         by: int | None = None, position: str = "top", face_up: bool | None = None, player: int | None = None) -> Card:
     """Move a card to one of its owner's zones (after replacement effects such as Macro Cosmos)."""
     card = game.card(card) if isinstance(card, int) else card
     if zone in ("hand", "deck") and is_extra_deck_monster(card.definition.fields):
@@ -35,7 +35,7 @@ def send(game: Any, card: Any, zone: str, *, how: str, cause: str, source: int |
                      how=how, **_extra(card))
 
 
-def destroy(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None,
+def destroy(game: Game, card: Card | int, *, cause: str = Cause.EFFECT, source: int | None = None,
             by: int | None = None) -> bool:
     """Destroy a card on the field (it is sent to the GY). Returns whether it was destroyed."""
     card = game.card(card) if isinstance(card, int) else card
@@ -45,7 +45,7 @@ def destroy(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | No
     return True
 
 
-def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
+def draw(game: Game, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
     """Draw ``n`` cards. A player who must draw from an empty Deck loses (checked by the rules)."""
     drawn = 0
     for _ in range(n):
@@ -58,8 +58,8 @@ def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source:
     return drawn
 
 
-def place_on_field(game: Any, card: Any, player: int, pos: str, *, face_up: bool, how: str, cause: str,
-                   source: int | None = None) -> Any:
+def place_on_field(game: Game, card: Card | int, player: int, pos: str, *, face_up: bool, how: str, cause: str,
+                   source: int | None = None) -> Card:
     """Put a monster into a Monster Zone in a battle position (a Summon or a Set)."""
     card = game.move(card, "monster", player, face_up=face_up, cause=cause, source=source, by=player, how=how)
     game.set_status(card, "position", pos, quiet=True)
@@ -67,7 +67,7 @@ def place_on_field(game: Any, card: Any, player: int, pos: str, *, face_up: bool
     return card
 
 
-def flip_face_up(game: Any, card: Any, *, cause: str, source: int | None = None, by: int | None = None,
+def flip_face_up(game: Game, card: Card | int, *, cause: str, source: int | None = None, by: int | None = None,
                  pos: str | None = None) -> bool:
     """Turn a face-down card face-up where it is (a monster keeps or takes ``pos``). Records
     ``flipped``, which FLIP effects listen for."""

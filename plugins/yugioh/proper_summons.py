@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Card, Game
+
 
 #: Monsters that must first be properly Summoned before they can be Special Summoned from the GY or
 #: banishment (Rulebook v10: Extra Deck monsters by their own kind of Summon, Ritual Monsters by a
@@ -15,16 +17,16 @@ MUST_BE_PROPERLY_SUMMONED = frozenset({"Fusion", "Synchro", "Xyz", "Link", "Ritu
 PROPER_HOW = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link", "Ritual": "ritual"}
 
 
-def mark_properly_summoned(game: Any, card: Any, how: str) -> None:
+def mark_properly_summoned(game: Game, card: Card, how: str) -> None:
     """Remember that ``card`` was Summoned as its frame requires (it may now be revived)."""
-    if PROPER_HOW.get(card.definition.fields.get("frame")) != how:
+    if PROPER_HOW.get(card.definition.fields.get("frame", "")) != how:
         return
     done = game.value_of(None, "properly_summoned", ())
     if card.id not in done:
         game.set_value(None, "properly_summoned", tuple(done) + (card.id,))
 
 
-def revivable(game: Any, card: Any) -> bool:
+def revivable(game: Game, card: Card) -> bool:
     """May ``card`` be Special Summoned from where it is now? Not from the GY or banishment when it
     is an Extra Deck or Ritual Monster that was never properly Summoned."""
     if card.definition.fields.get("frame") not in MUST_BE_PROPERLY_SUMMONED:
@@ -34,6 +36,6 @@ def revivable(game: Any, card: Any) -> bool:
     return card.id in game.value_of(None, "properly_summoned", ())
 
 
-def revivable_filter(game: Any, card: Any, want: Any, player: Any) -> bool:
+def revivable_filter(game: Game, card: Card, want: Any, player: int | None) -> bool:
     """The ``revivable`` filter key (Monster Reborn's targets): see :func:`revivable`."""
     return revivable(game, card) == bool(want)

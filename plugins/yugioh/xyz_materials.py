@@ -5,39 +5,37 @@ Xyz Monster leaves the field (a state check, :func:`orphaned_materials`).
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 
 from .moves import send
 
 OVERLAY = "overlay"
 
 
-def attach(game: Any, xyz: Any, cid: int, *, source: int | None, by: int | None) -> None:
+def attach(game: Game, xyz: Card, cid: int, *, source: int | None, by: int | None) -> None:
     """Attach a card under an Xyz Monster as an Xyz Material (it leaves the field; not to the GY)."""
     moved = game.move(game.card(cid), OVERLAY, xyz.controller, face_up=True, cause=Cause.ACTION, source=source,
                       by=by, how="attached", under=xyz.id)
     tie(game, xyz, moved)
 
 
-def tie(game: Any, xyz: Any, material: Any) -> None:
+def tie(game: Game, xyz: Card, material: Card) -> None:
     """Tie a card now in the ``overlay`` zone to its Xyz Monster (as it is now: its generation)."""
     game.set(material, "attached_to", xyz.id)
     game.set_status(material, "under_gen", xyz.generation, quiet=True)
 
 
-def materials_of(game: Any, xyz: Any) -> list[int]:
+def materials_of(game: Game, xyz: Card) -> list[int]:
     """The Xyz Materials attached to a monster now."""
     return [cid for cid in game.zone(OVERLAY, xyz.controller).cards if game.card(cid).attached_to == xyz.id]
 
 
-def detach(game: Any, cid: int, *, cause: str, source: int | None, by: int | None) -> None:
+def detach(game: Game, cid: int, *, cause: str, source: int | None, by: int | None) -> None:
     """Detach an Xyz Material: it goes to its owner's GY."""
     send(game, cid, "graveyard", how="detached", cause=cause, source=source, by=by)
 
 
-def orphaned_materials(game: Any) -> bool:
+def orphaned_materials(game: Game) -> bool:
     """State check: materials whose Xyz Monster has left the field go to the GY."""
     changed = False
     for p in range(len(game.state.players)):
