@@ -75,7 +75,8 @@ def declare_attack(game: Game, action: Action) -> None:
 
 
 def current_attack(game: Game) -> dict[str, Any] | None:
-    return game.value_of(None, "attack")
+    attack: dict[str, Any] | None = game.value_of(None, "attack")
+    return attack
 
 
 def negate_attack(game: Game, source: int | None, by: int | None) -> bool:
@@ -122,7 +123,7 @@ def damage_step(game: Game) -> None:
         game.set_value(None, "damage_step", "calculation")
         if target is None:
             _battle_damage(game, game.opponent(player), int(game.value(attacker, "atk", 0) or 0), attacker)
-            losers: list = []
+            losers: list[tuple[Card, int, Card]] = []
         else:
             losers = _fight(game, attacker, target, was_face_down)
         game.run_state_checks()

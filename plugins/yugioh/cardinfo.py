@@ -35,7 +35,8 @@ ACTIVATION_ZONES = {"activate": ("hand", "spell_trap"), "effect": ("spell_trap",
 
 
 def card_type(card: Card) -> str:
-    return card.definition.fields.get("card_type", "")
+    kind: str = card.definition.fields.get("card_type", "")
+    return kind
 
 
 def is_monster(card: Card) -> bool:
@@ -52,7 +53,8 @@ def is_trap(card: Card) -> bool:
 
 def prop(card: Card) -> str:
     """The property of a Spell or Trap card (``Normal``, ``Quick-Play``, ``Counter`` ...)."""
-    return card.definition.fields.get("property", "Normal")
+    word: str = card.definition.fields.get("property", "Normal")
+    return word
 
 
 def is_extra_deck_monster(definition_fields: Mapping[str, Any]) -> bool:
@@ -65,7 +67,7 @@ def on_field(card: Card) -> bool:
 
 def position(card: Card) -> str:
     """A monster's battle position: ``attack`` or ``defense`` (face-down monsters are in defense)."""
-    pos = card.status.get("position")
+    pos: str | None = card.status.get("position")
     if pos is not None:
         return pos
     return ATTACK if card.face_up else DEFENSE

@@ -17,7 +17,7 @@ itself outside a chain. (Within one link's resolution every event counts as the 
 """
 from __future__ import annotations
 
-from rulestack import Action, Cause, Game, Item, PendingTrigger
+from rulestack import Action, Cause, Event, Game, Item, PendingTrigger
 from rulestack.windows import ResponseWindow
 
 from . import timing
@@ -53,7 +53,9 @@ def missed_timing(game: Game, trigger: PendingTrigger) -> bool:
     ab = game.card(trigger.card).definition.abilities[trigger.ability]
     if not ab.get("optional") or ab.get("wording", "if") != "when":
         return False
-    return trigger.event.seq < game.value_of(None, "last_thing_from", 0)
+    event: Event = trigger.event
+    last_from: int = game.value_of(None, "last_thing_from", 0)
+    return event.seq < last_from
 
 
 def segoc(game: Game, triggers: list[PendingTrigger]) -> list[PendingTrigger]:

@@ -217,7 +217,7 @@ def pay_components(game: Game, player: int, act: Activation, comps: list[CostCom
     maintenance cost), after checking the whole is payable. Cause ``cost``."""
     if not game.cost_payable(act, comps):
         raise CostUnpayable(", ".join(c.describe() for c in comps) + " cannot be paid")
-    paid: dict = {}
+    paid: dict[str, Any] = {}
     for comp in comps:
         kind = game.system.cost_kinds[comp.kind]
         chosen: list[int] = []

@@ -148,7 +148,7 @@ def fusion_sets(game: Game, card: Card, player: int) -> list[tuple[int, ...]]:
         [c for c in game.cards_in("monster", player) if c.controller == player]
     if len(pool) < len(slots):
         return []
-    found: dict[frozenset, tuple[int, ...]] = {}
+    found: dict[frozenset[int], tuple[int, ...]] = {}
 
     def fill(i: int, chosen: tuple[Card, ...]) -> None:
         if i == len(slots):

@@ -98,7 +98,8 @@ def forbidden(game: Game, action: str, card: Card) -> bool:
 
 def turn_flag(game: Game, player: int, word: str) -> bool:
     """A "this turn" flag set by an effect (Waboku: ``no_battle_damage``, ``battle_indestructible``)."""
-    return game.value_of(player, "turn_flags", {}).get(word) == game.state.turn
+    flags: dict[str, int] = game.value_of(player, "turn_flags", {})
+    return flags.get(word) == game.state.turn
 
 
 def set_turn_flag(game: Game, player: int, word: str) -> None:
@@ -159,7 +160,7 @@ def _left_as(game: Game, cid: int, when: str | None) -> bool:
         return True
     for ev in reversed(game.events):
         if ev.kind == "moved" and ev.get("card") == cid:
-            return ev.get("how") == "destroyed"
+            return bool(ev.get("how") == "destroyed")
     return False
 
 

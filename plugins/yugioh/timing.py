@@ -59,7 +59,8 @@ def top_link(game: Game) -> Item | None:
 def timing_events(game: Game) -> tuple[dict[str, Any], ...]:
     """What just happened and may be responded to ("When a monster is Summoned", "When an attack is
     declared"): kept while the chain built at that timing lasts."""
-    return game.value_of(None, "timing", ())
+    events: tuple[dict[str, Any], ...] = game.value_of(None, "timing", ())
+    return events
 
 
 def open_timing(game: Game, event: Mapping[str, Any]) -> None:
@@ -240,12 +241,14 @@ def requirements_met(game: Game, card: Card, ability: Ability, player: int) -> b
 
 
 def name_used(game: Game, player: int, name: str) -> bool:
-    return game.value_of(player, "names_used", {}).get(name) == game.state.turn
+    used: dict[str, int] = game.value_of(player, "names_used", {})
+    return used.get(name) == game.state.turn
 
 
 def name_locked(game: Game, player: int, name: str) -> bool:
     """Whether an effect (Sangan's) has stopped ``player`` activating cards named ``name`` this turn."""
-    return game.value_of(player, "names_locked", {}).get(name) == game.state.turn
+    locked: dict[str, int] = game.value_of(player, "names_locked", {})
+    return locked.get(name) == game.state.turn
 
 
 def lock_name(game: Game, player: int, name: str) -> None:
