@@ -1535,4 +1535,25 @@ api.usage_mark, api.usage_rollback = (function()
 end)()
 TRUSTED[api.usage_mark], TRUSTED[api.usage_rollback] = true, true
 
+-- A fork of a game (rulestack.fork) starts with its parent's usage: usage_get() lists the scripts
+-- that used some of their allowances as "sid turn game" entries separated by ";", and
+-- usage_put(list) sets the usage of the scripts such a list names (ids of this sandbox).
+function api.usage_get()
+  local out, n = {}, 0
+  for sid, u in next, USED do
+    if u[1] ~= 0 or u[2] ~= 0 then
+      n = n + 1
+      out[n] = sid .. " " .. u[1] .. " " .. u[2]
+    end
+  end
+  return t_concat(out, ";")
+end
+function api.usage_put(list)
+  for sid, turn, game in s_gmatch(list, "(%d+) (%d+) (%d+)") do
+    local u = USED[tonumber(sid)]
+    if u ~= nil then u[1], u[2] = tonumber(turn), tonumber(game) end
+  end
+end
+TRUSTED[api.usage_get], TRUSTED[api.usage_put] = true, true
+
 return api

@@ -38,7 +38,6 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from .journal import Journal
-from .rng import GameRandom
 from .state_copy import copy_state
 from .step import StepGame, _Handoff
 from ._asking import DecisionAsking
@@ -53,6 +52,16 @@ _DECIDE = DecisionAsking.decide.__code__
 _ACT = DecisionAsking.act.__code__
 _HOST = __name__.rpartition(".")[0] + "."   # "rulestack.": frames of the host's own code
 _PLAIN = (int, str, bool, float, type(None))
+
+
+class _Seat:
+    """The agent of a fork's seat until its :class:`ForkedGame` hands the decisions to its driver."""
+
+    def decide(self, decision: "Decision", seat: Any) -> Any:
+        raise RuntimeError("a fork's decisions are answered through its ForkedGame (apply)")
+
+
+_SEAT = _Seat()
 
 
 class ForkedGame(StepGame):
@@ -149,6 +158,7 @@ def copy_fork(parent: "Game") -> ForkedGame | None:
     child = _copy_game(parent)
     journal = child.journal
     version, events = journal.version, len(child.state.log)
+    _offer_parents_actions(child, frames[1].f_locals, version)
     try:
         step = ForkedGame(child, "copy")
     except Exception:
@@ -160,23 +170,63 @@ def copy_fork(parent: "Game") -> ForkedGame | None:
             or not _same_place(frames, child_frames)):
         step.close()
         return None
+    _copy_window_count(parent, child)
     return step
 
 
+def _offer_parents_actions(child: "Game", window_locals: dict[str, Any], version: int) -> None:
+    """Let the re-entered window take the parent's legal actions instead of asking the rules for
+    them again: the same player at the same window of an unchanged copy of the same state has the
+    same legal actions (the rules are a function of the state: what a replay relies on). Offered
+    once, and only while the copy is unchanged; :func:`copy_fork` checks the decision it reaches
+    all the same."""
+    asking = child.asking
+    player, window, actions = window_locals.get("player"), window_locals.get("window"), window_locals.get("actions")
+    if not isinstance(actions, list):
+        return
+    journal, log = child.journal, child.state.log
+    events = len(log)
+
+    def legal_actions(p: int, w: str) -> list:
+        del asking.legal_actions   # once: the next windows ask the rules
+        if p == player and w == window and journal.version == version and len(log) == events:
+            return list(actions)
+        return type(asking).legal_actions(asking, p, w)
+
+    asking.legal_actions = legal_actions  # type: ignore[method-assign,assignment]
+
+
+def _copy_window_count(parent: "Game", child: "Game") -> None:
+    """The runaway guard's count of this turn's action windows and the positions seen (a position
+    coming back too often ends the game: :mod:`rulestack.runaway`): the parent's, now that the
+    child has counted the window it re-entered (the parent counted it once, as it opened)."""
+    guard, mine = parent._runaway, child._runaway
+    mine.window_turn, mine.windows, mine.seen = guard.window_turn, guard.windows, dict(guard.seen)
+
+
+def _copy_usage(parent: "Game", child: "Game") -> None:
+    """What each card's script has used of its instruction allowances this turn and this game
+    (a card past its allowance is stopped by name): the parent's, carried over to the child's
+    sandbox by card code (each sandbox numbers its scripts its own way)."""
+    used = parent.sandbox.usage()
+    if not used:
+        return
+    mine, theirs = child._engine, parent._engine
+    assert mine is not None and theirs is not None
+    code_of = {sid: code for code, sid in theirs.script_ids.items()}
+    pool = parent.pool
+    child.sandbox.set_usage({mine.script(pool.definition(code_of[sid])): counts for sid, counts in used.items()
+                             if sid in code_of})
+
+
 def _copy_game(parent: "Game") -> "Game":
-    """A new game on the parent's runtime holding a copy of its state, index and counters, not
-    started (its loop is re-entered by the caller)."""
+    """A new game on the parent's runtime playing on a copy of its state (its RNG where the
+    parent's is), with a copy of its card index and counters, not started (its loop is
+    re-entered by the caller)."""
     from .game import Game
-    names = [p.name for p in parent.state.players]
-    child = Game(parent.runtime.system_cls, (), seed=parent.seed, runtime=parent.runtime, plugins=(),
-                 player_names=names)
-    journal = Journal()
-    state = copy_state(parent.state, journal)
-    generator = state.random
-    saved = generator.getstate()
-    child.journal, child.state = journal, state
-    child.rng = GameRandom(0, journal, generator)   # the copy's RNG, bound to the copy's journal ...
-    generator.setstate(saved)                        # ... at the parent's place in its sequence
+    state = copy_state(parent.state, Journal())
+    seats = [_SEAT] * len(parent.agents)   # (replaced by the StepGame's own at once)
+    child = Game(parent.runtime.system_cls, seed=parent.seed, runtime=parent.runtime, agents=seats, state=state)
     index, source = child.index, parent.index
     index.listeners = {kind: list(ids) for kind, ids in source.listeners.items()}
     index.replacers = list(source.replacers)
@@ -190,7 +240,7 @@ def _copy_game(parent: "Game") -> "Game":
         sandbox = child.sandbox
         sandbox.set_allowances()
         sandbox.new_game()
-        sandbox.new_turn()
+        _copy_usage(parent, child)
     mine.limit, mine.turn, mine.count, mine.ended, mine.armed = (guard.limit, guard.turn, guard.count, guard.ended,
                                                                   guard.armed)
     return child
