@@ -1537,7 +1537,8 @@ TRUSTED[api.usage_mark], TRUSTED[api.usage_rollback] = true, true
 
 -- A fork of a game (rulestack.fork) starts with its parent's usage: usage_get() lists the scripts
 -- that used some of their allowances as "sid turn game" entries separated by ";", and
--- usage_put(list) sets the usage of the scripts such a list names (ids of this sandbox).
+-- usage_put(list) makes the usage of every script the list's (ids of this sandbox; 0 for the
+-- scripts it does not name).
 function api.usage_get()
   local out, n = {}, 0
   for sid, u in next, USED do
@@ -1549,6 +1550,7 @@ function api.usage_get()
   return t_concat(out, ";")
 end
 function api.usage_put(list)
+  for _, u in next, USED do u[1], u[2] = 0, 0 end
   for sid, turn, game in s_gmatch(list, "(%d+) (%d+) (%d+)") do
     local u = USED[tonumber(sid)]
     if u ~= nil then u[1], u[2] = tonumber(turn), tonumber(game) end

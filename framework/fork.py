@@ -74,9 +74,14 @@ class ForkedGame(StepGame):
         super().__init__(game)
 
 
+_PLAY: list[Any] = []
+
+
 def _game_play_code() -> Any:
-    from .game import Game
-    return Game.play.__code__
+    if not _PLAY:
+        from .game import Game
+        _PLAY.append(Game.play.__code__)
+    return _PLAY[0]
 
 
 def waiting_frames(game: "Game") -> list[FrameType] | None:
@@ -124,6 +129,12 @@ def _same_decision(a: "Decision", b: "Decision") -> bool:
             and all(x.label == y.label and x.value == y.value for x, y in zip(a.options, b.options)))
 
 
+#: Which frames' plain locals :func:`_same_place` compares, by code: the host's, but for the
+#: plumbing between the rules (hook calls, the loop of turns, the asking of an agent).
+_COMPARE_LOCALS: dict[Any, bool] = {}
+_PLUMBING = _HOST + "_hookcall"
+
+
 def _same_place(parent: list[FrameType], child: list[FrameType]) -> bool:
     """The same functions at the same lines; in the host's own frames (a response window's count
     of passes, who has priority) the same plain local values too. A system's frames are the
@@ -132,9 +143,15 @@ def _same_place(parent: list[FrameType], child: list[FrameType]) -> bool:
     if len(parent) != len(child):
         return False
     for p, c in zip(parent, child):
-        if p.f_code is not c.f_code or p.f_lineno != c.f_lineno:
+        code = p.f_code
+        if code is not c.f_code or p.f_lineno != c.f_lineno:
             return False
-        if p.f_globals.get("__name__", "").startswith(_HOST) and p.f_code is not _DECIDE:
+        compare = _COMPARE_LOCALS.get(code)
+        if compare is None:
+            module = p.f_globals.get("__name__", "")
+            compare = _COMPARE_LOCALS[code] = (module.startswith(_HOST) and module != _PLUMBING
+                                               and code is not _DECIDE and code is not _game_play_code())
+        if compare:
             mine, theirs = p.f_locals, c.f_locals
             for name, value in mine.items():
                 if type(value) in _PLAIN and name in theirs and theirs[name] != value:
@@ -209,14 +226,48 @@ def _copy_usage(parent: "Game", child: "Game") -> None:
     (a card past its allowance is stopped by name): the parent's, carried over to the child's
     sandbox by card code (each sandbox numbers its scripts its own way)."""
     used = parent.sandbox.usage()
-    if not used:
-        return
     mine, theirs = child._engine, parent._engine
     assert mine is not None and theirs is not None
     code_of = {sid: code for code, sid in theirs.script_ids.items()}
     pool = parent.pool
     child.sandbox.set_usage({mine.script(pool.definition(code_of[sid])): counts for sid, counts in used.items()
                              if sid in code_of})
+
+
+_NOT_PLAIN = object()
+_SCALARS = frozenset({int, str, bool, float, type(None), bytes})
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of ``value`` if it is plain data (scalars, and tuples, frozensets, lists and dicts
+    of plain data), else ``_NOT_PLAIN``."""
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if t is tuple or t is frozenset:
+        return value if all(_plain_copy(v) is not _NOT_PLAIN for v in value) else _NOT_PLAIN
+    if t is list:
+        out = [_plain_copy(v) for v in value]
+        return _NOT_PLAIN if any(v is _NOT_PLAIN for v in out) else out
+    if t is dict:
+        pairs = [(_plain_copy(k), _plain_copy(v)) for k, v in value.items()]
+        return _NOT_PLAIN if any(k is _NOT_PLAIN or v is _NOT_PLAIN for k, v in pairs) else dict(pairs)
+    return _NOT_PLAIN
+
+
+def _copy_system_values(parent: "Game", child: "Game") -> None:
+    """A system instance's attributes are its per-game values (an engine puts them back as they
+    were when its game ends): caches keyed on the journal's version or the number of cards, and
+    whatever else the system keeps. The child takes a copy of the parent's plain ones; its journal
+    continues the parent's numbering, so that a cache of the parent's last version (say, "the game
+    was found settled at version N") holds in the child. Any other value (a cache holding the
+    parent's card objects) stays as the child's engine had it: new, an empty cache."""
+    mine = vars(child.system)
+    for name, value in vars(parent.system).items():
+        copied = _plain_copy(value)
+        if copied is not _NOT_PLAIN:
+            mine[name] = copied
+    child.journal.version = parent.journal.version
 
 
 def _copy_game(parent: "Game") -> "Game":
@@ -237,10 +288,9 @@ def _copy_game(parent: "Game") -> "Game":
     child.auto_single = parent.auto_single
     guard, mine = parent._runaway, child._runaway
     if guard.armed:   # the scripts' allowances, as the parent's runaway guard set them at its first event
-        sandbox = child.sandbox
-        sandbox.set_allowances()
-        sandbox.new_game()
+        child.sandbox.set_allowances()
         _copy_usage(parent, child)
     mine.limit, mine.turn, mine.count, mine.ended, mine.armed = (guard.limit, guard.turn, guard.count, guard.ended,
                                                                   guard.armed)
+    _copy_system_values(parent, child)
     return child

@@ -469,12 +469,12 @@ class LuaSandbox:
         return out
 
     def set_usage(self, usage: Mapping[int, tuple[int, int]]) -> None:
-        """Set the allowance usage of the scripts named (script id -> (this turn, this game), as
-        :meth:`usage` gives it); ids of scripts not loaded are ignored."""
+        """Make every script's allowance usage the one given (script id -> (this turn, this
+        game), as :meth:`usage` gives it; 0 for the scripts not named, as after :meth:`new_game`;
+        ids of scripts not loaded are ignored)."""
         if self._usage_put is None:
             raise RuntimeError("LuaSandbox is closed")
-        if usage:
-            self._usage_put(";".join(f"{int(sid)} {int(t)} {int(g)}" for sid, (t, g) in usage.items()))
+        self._usage_put(";".join(f"{int(sid)} {int(t)} {int(g)}" for sid, (t, g) in usage.items()))
 
     def usage_rollback(self, mark: int) -> None:
         """Put every script's allowance usage back as it was at ``mark`` (and forget later marks)."""

@@ -60,6 +60,9 @@ def test_the_scripts_usage_of_a_fork_and_of_its_parent_are_independent():
         assert usage_by_code(parent.game) == before
         parent.game.sandbox.new_game()
         assert set(usage_by_code(child.game).values()) == {(7, 7)}
+        assert before and usage_by_code(parent.game) == {}
+        sandbox.set_usage({})   # as after new_game: every script's usage back to 0
+        assert sandbox.usage() == {}
     finally:
         child.close()
         parent.close()
