@@ -7,29 +7,61 @@ recorded phase (that is how a :class:`~rulestack.scenario.Scenario` starts a pos
 some action windows — the top of a main phase's loop, say — re-entering reaches the very same
 decision with the very same future. There, a fork is:
 
-1. a new :class:`~rulestack.game.Game` on the parent's :class:`~rulestack.runtime.Runtime` (an
-   idle engine of the pool: system instance, plugin manager and a Lua sandbox whose compiled
-   scripts are reused — card scripts keep nothing between calls, so a reused sandbox is as good
-   as a new one; the parent's own engine is never shared, it may be in the middle of a call);
-2. a copy of the state (:func:`rulestack.state_copy.copy_state`: cards, zones, players, items,
-   effects, values, the log's events shared as they are immutable, the RNG's state, the answers),
-   the card index and the few per-game counters;
+1. a copy of the state (:func:`rulestack.state_copy.copy_state`: cards, zones, players, items,
+   effects, values, the RNG's state, the answers given), bound to a new journal that continues
+   the parent's numbering of versions;
+2. a new :class:`~rulestack.game.Game` playing on that copy (``Game(..., state=copy)``: nothing
+   set up again) on the parent's :class:`~rulestack.runtime.Runtime`, with copies of what the
+   game keeps beside its state: the card index, the runaway guard's counters (events this turn,
+   action windows opened this turn, positions seen), each card script's use of its instruction
+   allowances (carried over by card code: :meth:`LuaSandbox.usage <rulestack.sandbox.LuaSandbox.usage>`),
+   and the system instance's plain per-game values (its caches keyed on the journal's version,
+   which stay valid since the copy's versions continue the parent's; a value that is not plain
+   data — a cache holding the parent's card objects — starts empty instead);
 3. the game loop re-entered in a greenlet (:class:`~rulestack.step.StepGame`), which runs to the
-   first decision.
+   first decision. The window it re-enters takes the parent's legal actions (the same player at
+   the same window of an unchanged copy of the same state has the same ones) rather than asking
+   the rules again.
+
+What a fork shares with its parent is what cannot change: card definitions (and their compiled
+scripts), zone specs, the log's events (frozen), the pending decision's actions (frozen records),
+and the runtime (card pool, card facts, idle engines). A fork plays on an engine of its own — an
+idle one of the runtime's pool: system instance, plugin manager and a Lua sandbox with the
+scripts already compiled — never on its parent's: a sandbox holds per-game things (each script's
+allowance usage, the game its ``math.random`` draws for, the script calls running), and the
+parent may be in the middle of a call. Card scripts keep nothing between calls (their globals
+are reset after each; what a card remembers, ``ctx:remember``, is in the state's ``card.memory``),
+so a sandbox another game used is as good as a new one: the tests play a fork and its parent
+interleaved and compare each with a replay of its own answers. Taking an idle engine costs a few
+microseconds; the fork's cost is mostly the state copy (one Python object per card, zone and
+container) and re-entering the turn to its window (``benchmarks/fork_bench.py`` prints both).
 
 Which windows may be re-entered is the system's word: its class attribute ``resumable_windows``
 (a set of window names, default none). The host then checks what it can before it trusts the
 copy: re-entering must reach a decision (a) of the same player, kind, prompt and options as the
 parent's, (b) at the same place in the code (the same functions at the same lines, from
-:meth:`Game.play` down to the question), (c) without changing the state on the way (no mutation,
-no event, no draw from the RNG). If any check fails, the copy is thrown away and the fork replays
-(:func:`rulestack.search.replay_to`) — always right, only slower.
+:meth:`Game.play` down to the question, and the same plain locals in the host's own frames: a
+response window's count of passes, who has priority), (c) without changing the state on the way
+(no mutation, no event, no draw from the RNG). If any check fails, the copy is thrown away and
+the fork replays (:func:`rulestack.search.replay_to`) — always right, only slower.
 
 Decisions that cannot be copied, and are forked by replay: every decision asked from inside a
 running card script (a target, a cost, "choose one": the script's Lua coroutine and the greenlet
 it runs on are paused in the middle), every decision asked in the middle of a procedure (a chain
 being built, an attack being declared, the choice of a discard), and any window the system does
 not declare re-entrant.
+
+Yu-Gi-Oh!, Digimon and One Piece declare their main phase's window re-entrant. Magic: The
+Gathering and PMV do not, and are forked by replay, because their turns cannot be re-entered at a
+priority window without changing the state: MTG's ``play_turn`` starts the recorded step over
+(it records the phase again, which triggers "at the beginning of" abilities, and repeats the
+step's turn-based actions: untap, draw, Saga lore counters), and PMV's phases begin with their
+regulated effect and a recorded event (``test_a_window_wrongly_declared_reentrant_is_caught_and_replayed``
+shows the host refusing such a copy). Priority in both is also a host response window whose
+loop (passes in succession, who holds priority) lives in Python locals, not in the state. Either
+system becomes forkable by copy when its turn can resume inside a step — its priority loop
+entered at the window with the step's beginning already done, and the response window's
+counters kept in the state — and then declares ``resumable_windows = {"priority"}``.
 """
 from __future__ import annotations
 

@@ -158,3 +158,35 @@ def test_a_fork_at_a_decision_asked_from_inside_a_running_script_replays():
             child.close()
     finally:
         step.close()
+
+
+@pytest.mark.parametrize("system,seed", [("mtg", 1), ("pmv", 1)])
+def test_mtg_and_pmv_windows_are_forked_by_replay_and_equal(system, seed):
+    """MTG and PMV declare no re-entrant window (fork.py's docs say why): their main-phase
+    priority windows fork by replay, equal to the parent and played on alike."""
+    assert not getattr(find_system(system), "resumable_windows", frozenset())
+    step = StepGame(Game(system, list(find_system(system).sample_decks), seed=seed))
+    rng = random.Random(seed)
+    try:
+        for _ in range(300):
+            state = step.game.state
+            if (step.decision.kind == "action" and state.turn >= 3 and state.phase in ("main", "precombat_main")
+                    and step.decision.player == state.active_player):
+                break
+            step.apply(rng.choice(step.legal_answers()))
+        assert step.decision.kind == "action"
+        child = fork(step.game)
+        try:
+            assert child.method == "replay"
+            assert child.game.state == step.game.state
+            for _ in range(10):
+                if step.done:
+                    break
+                answer = rng.choice(step.legal_answers())
+                step.apply(answer)
+                child.apply(answer)
+            assert child.game.state == step.game.state
+        finally:
+            child.close()
+    finally:
+        step.close()
