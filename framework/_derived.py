@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 import attrs
 
-from .cards import Ability, Role, ScriptFunction
+from .cards import Ability, CardDefinition, Role, ScriptFunction
 from .events import Event
 from .filters import CardFilter
 from .state import Card
@@ -36,6 +36,10 @@ class DerivedValues:
         self._layer_rank = {name: i for i, name in enumerate(game.runtime.system_cls.layers)}
         #: The layered statics' last key and modifiers (see :meth:`_layered_key`).
         self._layered_memo: tuple[tuple, list[Modifier]] | None = None
+        #: Each definition's static abilities, read once (see :meth:`_static_abilities`).
+        self._statics_of: dict[int, tuple[CardDefinition, list]] = {}
+        #: Each card's last values with the definition and modifiers they were computed from.
+        self._values_by_mods: dict[int, tuple[CardDefinition, list[Modifier], dict[str, Any]]] = {}
 
     def save_caches(self) -> tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]:
         """What is cached now, to keep through a dry run (:meth:`restore_caches`)."""
@@ -68,12 +72,23 @@ class DerivedValues:
         cached = self._card_values.get(card.id)
         if cached is not None and cached[0] == version:
             return cached[1]
-        base = dict(card.definition.fields)
-        base["keywords"] = card.definition.keywords
+        definition = card.definition
         mods = self._modifiers().get(card.id, ())
+        if not self._collecting_statics:
+            # Values are a function of the definition and the modifiers: the same ones as last
+            # time (modifiers compare by value) give the same values, whatever else changed.
+            last = self._values_by_mods.get(card.id)
+            if last is not None and last[0] is definition and (last[1] == mods if mods else not last[1]):
+                if self.game.journal.version == version:
+                    self._card_values[card.id] = (version, last[2])
+                return last[2]
+        base = dict(definition.fields)
+        base["keywords"] = definition.keywords
         out = compute(base, mods, self._layer_rank, self.game.system.op_layers, self.game.system.modifier_ops)
         if self.game.journal.version == version:
             self._card_values[card.id] = (version, out)
+            if not self._collecting_statics:
+                self._values_by_mods[card.id] = (definition, list(mods), out)
         return out
 
     def value(self, card: Card | int, attr: str, default: Any = None) -> Any:
@@ -300,17 +315,11 @@ class DerivedValues:
         cards = self.game.state.cards
         for cid in list(self.index.static_cards):
             card = cards[cid]
-            if card.id in removed:
+            if cid in removed:
                 continue
-            for ab in card.definition.abilities:
-                mods = ab.get("modify")
-                if ab.role != Role.STATIC or not mods:
-                    continue
-                mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
-                if not mods:
-                    continue
-                zones = ab.get("zone") or self.game.system.default_zones.get(Role.STATIC)
-                if zones and card.zone not in zones:
+            for ab, zones, split in self._static_abilities(card.definition):
+                mods = split[ability_ops]
+                if not mods or zones and card.zone not in zones:
                     continue
                 if not self.ability_usable(card, ab, None):
                     continue
@@ -320,6 +329,25 @@ class DerivedValues:
                     continue
                 for spec in mods:
                     yield card, ab, spec
+
+    def _static_abilities(self, definition: CardDefinition) -> list[tuple[Ability, Any, tuple[tuple, tuple]]]:
+        """A definition's static abilities with ``modify`` entries: each with the zones it
+        functions in and its entries split into (the others, the ability ops'); read once per
+        definition."""
+        known = self._statics_of.get(id(definition))
+        if known is not None and known[0] is definition:
+            return known[1]
+        default_zones = self.game.system.default_zones.get(Role.STATIC)
+        out = []
+        for ab in definition.abilities:
+            mods = ab.get("modify")
+            if ab.role != Role.STATIC or not mods:
+                continue
+            split = (tuple(m for m in mods if m.get("op", "add") not in ABILITY_OPS),
+                     tuple(m for m in mods if m.get("op", "add") in ABILITY_OPS))
+            out.append((ab, ab.get("zone") or default_zones, split))
+        self._statics_of[id(definition)] = (definition, out)
+        return out
 
     def _entry_modifiers(self, entry: _Entry) -> Iterator[Modifier]:
         """The modifiers of one ``modify`` entry of a static ability, on the cards it affects now."""
