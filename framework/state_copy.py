@@ -162,51 +162,114 @@ def _shared(c: _Copier, v: Any) -> Any:
     return v
 
 
-_CARD_FIELDS = ("id", "definition", "code", "owner", "controller", "zone", "zone_player", "face_up", "generation",
-                "timestamp", "attached_to")
+def _slot_setters(cls: type) -> dict[str, Any]:
+    """The setters of a slotted class's slots (plain sets: a copy is built before it is bound)."""
+    return {name: cls.__dict__[name].__set__ for name in getattr(cls, "__slots__")}
 
 
-def _card_setters() -> tuple[Any, Any, tuple[Any, ...]]:
-    slot = Card.__dict__
-    return (slot["_journal"].__set__, tuple(slot[n].__set__ for n in ("status", "counters", "memory")),
-            tuple((slot[n].__get__, slot[n].__set__) for n in _CARD_FIELDS))
+def _all_immutable(values: Any) -> bool:
+    return all(map(_IMMUTABLE.__contains__, map(type, values)))
 
 
-_SET_JOURNAL, _SET_CONTAINERS, _CARD_SLOTS = _card_setters()
+_CARD_SLOTS = ("id", "definition", "code", "owner", "controller", "zone", "zone_player", "face_up", "status",
+               "counters", "memory", "generation", "timestamp", "attached_to")
 
 
-def _cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card]) -> None:
-    """Copy every card into ``out`` (the hot loop of a fork: slot by slot, the definition shared)."""
-    journal = c.journal
-    new, new_dict, update, JD = object.__new__, _new_dict, _dict_update, JournaledDict
-    set_journal, set_containers, slots = _SET_JOURNAL, _SET_CONTAINERS, _CARD_SLOTS
-    set_status, set_counters, set_memory = set_containers
-    immutable = _IMMUTABLE
-    for cid, card in dict.items(cards):
-        n = new(Card)
-        set_journal(n, journal)
-        for get, put in slots:
-            put(n, get(card))
-        for put, d in ((set_status, card.status), (set_counters, card.counters), (set_memory, card.memory)):
-            x: Any = new_dict(JD)
-            x._journal = journal
-            if d:
-                update(x, d)
-                for v in dict.values(d):
-                    if type(v) not in immutable:   # a list or a record in a status: copied
-                        x = _dict_like(c, d)
-                        break
-            put(n, x)
-        _dict_setitem(out, cid, n)
+def _make_card_copier() -> Callable[[_Copier, dict[int, Card], dict[int, Card]], None]:
+    s = _slot_setters(Card)
+    fields = set(Card.__slots__) - {"_journal"}
+    if fields != set(_CARD_SLOTS):   # a new slot would be left out of every copy: say so at import
+        raise TypeError(f"copy_state: Card's slots are now {sorted(fields)}, the copy knows {sorted(_CARD_SLOTS)}: "
+                        "update rulestack.state_copy._make_card_copier")
+
+    def copy_cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card],
+                   new: Any = object.__new__, new_dict: Any = _new_dict, JD: type = JournaledDict,
+                   update: Any = _dict_update, put: Any = _dict_setitem, plain: Any = _all_immutable,
+                   values: Any = dict.values, s_journal: Any = s["_journal"], s_id: Any = s["id"],
+                   s_definition: Any = s["definition"], s_code: Any = s["code"], s_owner: Any = s["owner"],
+                   s_controller: Any = s["controller"], s_zone: Any = s["zone"], s_zone_player: Any = s["zone_player"],
+                   s_face_up: Any = s["face_up"], s_generation: Any = s["generation"],
+                   s_timestamp: Any = s["timestamp"], s_attached_to: Any = s["attached_to"],
+                   s_status: Any = s["status"], s_counters: Any = s["counters"], s_memory: Any = s["memory"]) -> None:
+        """Copy every card into ``out`` (the hot loop of a fork: slot by slot, unrolled, the
+        definition shared; a status, counter or memory value that is not a scalar is copied)."""
+        journal = c.journal
+        for cid, card in dict.items(cards):
+            n = new(Card)
+            s_journal(n, journal)
+            s_id(n, card.id)
+            s_definition(n, card.definition)
+            s_code(n, card.code)
+            s_owner(n, card.owner)
+            s_controller(n, card.controller)
+            s_zone(n, card.zone)
+            s_zone_player(n, card.zone_player)
+            s_face_up(n, card.face_up)
+            s_generation(n, card.generation)
+            s_timestamp(n, card.timestamp)
+            s_attached_to(n, card.attached_to)
+            d = card.status
+            if d and not plain(values(d)):
+                x = _dict_like(c, d)
+            else:
+                x = new_dict(JD)
+                x._journal = journal
+                if d:
+                    update(x, d)
+            s_status(n, x)
+            d = card.counters
+            if d and not plain(values(d)):
+                x = _dict_like(c, d)
+            else:
+                x = new_dict(JD)
+                x._journal = journal
+                if d:
+                    update(x, d)
+            s_counters(n, x)
+            d = card.memory
+            if d and not plain(values(d)):
+                x = _dict_like(c, d)
+            else:
+                x = new_dict(JD)
+                x._journal = journal
+                if d:
+                    update(x, d)
+            s_memory(n, x)
+            put(out, cid, n)
+
+    return copy_cards
 
 
-def _zone(c: _Copier, zone: Zone) -> Zone:
-    new = Zone.__new__(Zone)
-    _osetattr(new, "_journal", c.journal)
-    _osetattr(new, "spec", zone.spec)                # shared: a frozen ZoneSpec
-    _osetattr(new, "player", zone.player)
-    _osetattr(new, "cards", _list_like(c, zone.cards))
-    return new
+_cards = _make_card_copier()
+
+
+def _make_zone_copier() -> Callable[[_Copier, Zone], Zone]:
+    s = _slot_setters(Zone)
+    if set(s) != {"spec", "player", "cards", "_journal"}:
+        raise TypeError(f"copy_state: Zone's slots are now {sorted(s)}: update rulestack.state_copy._make_zone_copier")
+
+    def copy_zone(c: _Copier, zone: Zone, new: Any = object.__new__, new_list: Any = _new_list,
+                  JL: type = JournaledList, extend: Any = _list_extend, s_journal: Any = s["_journal"],
+                  s_spec: Any = s["spec"], s_player: Any = s["player"], s_cards: Any = s["cards"]) -> Zone:
+        """A copy of one zone (its spec shared: a frozen ZoneSpec; its list of card ids copied)."""
+        n = new(Zone)
+        s_journal(n, c.journal)
+        s_spec(n, zone.spec)
+        s_player(n, zone.player)
+        ids = zone.cards
+        if type(ids) is JL and _all_immutable(ids):
+            x = new_list(JL)
+            x._journal = c.journal
+            extend(x, ids)
+        else:
+            x = _list_like(c, ids)
+        s_cards(n, x)
+        return n
+
+    return copy_zone
+
+
+_zone = _make_zone_copier()
 
 
 def _player(c: _Copier, p: Player) -> Player:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, CostComponent, CostKind, CostUnpayable
+from rulestack import Activation, Cause, CostComponent, CostKind, CostUnpayable, Game
 
 from . import mana_pool, replacement
 from .mana import ManaCost, find_payment, mana_of, payment_plans, sources
@@ -18,21 +18,21 @@ from .mana import ManaCost, find_payment, mana_of, payment_plans, sources
 POOL_PLAN = "pool_plan"
 
 
-def lands_for(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, list[int] | None]:
+def lands_for(game: Game, player: int, cost: ManaCost) -> tuple[ManaCost, list[int] | None]:
     """The part of a plain cost the pool leaves unpaid, and a deterministic set of untapped lands
     paying it (``None`` when they cannot)."""
     rest, _ = mana_pool.spend(cost, mana_pool.pool(game, player))
     return rest, find_payment(rest, sources(game, player))
 
 
-def affordable(game: Any, player: int, cost: ManaCost, life: int = 0) -> bool:
+def affordable(game: Game, player: int, cost: ManaCost, life: int = 0) -> bool:
     """Can ``player`` pay this plain cost (and ``life``, 119.4) now, from their pool and lands?"""
     if life and not replacement.can_pay_life(game, player, life):
         return False
     return lands_for(game, player, cost)[1] is not None
 
 
-def cheapest_resolution(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, int] | None:
+def cheapest_resolution(game: Game, player: int, cost: ManaCost) -> tuple[ManaCost, int] | None:
     """The first way to pay a cost's hybrid and Phyrexian symbols (X = 0) that ``player`` can
     afford now, least life first; ``None`` when none is."""
     for plain, life, _, _ in cost.with_x(0).resolutions():
@@ -49,7 +49,8 @@ class ManaCostKind(CostKind):
 
     label = "pay mana"
 
-    def pay(self, game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+    def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+            activation: Activation) -> dict[str, Any]:
         cost = mana_of(component)
         life = 0
         if not cost.plain:
@@ -81,7 +82,7 @@ class ManaCostKind(CostKind):
         return out
 
 
-def choose_pool_mana(game: Any, activation: Any, cost: ManaCost) -> None:
+def choose_pool_mana(game: Game, activation: Activation, cost: ManaCost) -> None:
     """601.2h, 106.4: the player chooses which mana in their pool pays the generic part of a cost
     when the choice matters (a pool of {R}{G} paying {1}: which one stays), asked only when the
     ways differ; the choice is kept on the activation (``pool_plan``) for the payment."""
@@ -100,7 +101,7 @@ def choose_pool_mana(game: Any, activation: Any, cost: ManaCost) -> None:
     activation.data[POOL_PLAN] = ways[pick]
 
 
-def choose_plan(game: Any, activation: Any, components: list[CostComponent]) -> None:
+def choose_plan(game: Game, activation: Activation, components: list[CostComponent]) -> None:
     """Let the player choose which mana in their pool to spend (601.2h) and which lands to tap
     (601.2g) when it matters; the plans are kept on the activation for the payment that follows."""
     mana = [c for c in components if c.kind == "mana"]
