@@ -123,6 +123,16 @@ def choose_copy_as_enters(game: Game, card: Card, controller: int) -> Card | Non
     return None
 
 
+def exceptions_as_enters(card: Card) -> dict[str, Any]:
+    """The exceptions of the card's own "enter as a copy" ability (``except = {...}``: Phyrexian
+    Metamorph "except it's an artifact in addition to its other types", 707.9a-b), read before
+    the card becomes the copy."""
+    for ab in card.definition.abilities:
+        if ab.kind == "enters" and isinstance(ab.get("copy"), dict):
+            return dict(ab.get("except") or {})
+    return {}
+
+
 def _forget_type_caches(game: Game) -> None:
     """A copy can bring static abilities that change types: the plugin's caches must look again."""
     game.system.type_statics = (-1, True)

@@ -37,6 +37,7 @@ def enter(game: Game, card: Card, controller: int, *, cause: str = Cause.RULE, s
     """Put ``card`` onto the battlefield under ``controller`` with every rule of entering applied;
     returns the card (a new object). ``extra`` fields go into the move's event (``how``)."""
     copied = copies.choose_copy_as_enters(game, card, controller)
+    exceptions = copies.exceptions_as_enters(card) if copied is not None else {}
     if copied is not None:
         copies.copy_as_it_enters(game, card, copied)
     enters_tapped = tapped or any(ab.get("tapped") for ab in entering_abilities(card))
@@ -44,6 +45,8 @@ def enter(game: Game, card: Card, controller: int, *, cause: str = Cause.RULE, s
                      by=controller if by is None else by, **extra)
     if copied is not None:
         copies.keep_exceptions(game, card, copied)
+        if exceptions:          # 707.9: the copy effect's own exceptions, copiable values too
+            copies.set_characteristics(game, card, exceptions, source=card.id, controller=controller)
     game.set_status(card, "sick", True, quiet=True)     # 302.6: for whatever becomes a creature too
     if enters_tapped:
         game.set_status(card, "tapped", True, cause=Cause.RULE, source=card.id, by=controller)

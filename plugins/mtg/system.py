@@ -126,8 +126,10 @@ class MTGSystem(GameSystem):
                                        "effect of the spell or ability causing the event (614.15), chosen before "
                                        "any other (616.1a); \"control\" and \"copy\" come next (616.1b-c)"),
         "enters": AbilityKind("enters", Role.STATIC,
-                              keys={"copy": "table", "counters": "table", "tapped": "boolean", "optional": "boolean"},
-                              doc="how the permanent enters (614.1c): as a copy (707.2), with counters, tapped"),
+                              keys={"copy": "table", "except": "table", "counters": "table", "tapped": "boolean",
+                                    "optional": "boolean"},
+                              doc="how the permanent enters (614.1c): as a copy (707.2; 'except = { ... }' its "
+                                  "exceptions, 707.9), with counters, tapped"),
     }
     default_zones = {Role.ACTIVATED: ("battlefield",), Role.TRIGGERED: ("battlefield",),
                      Role.STATIC: ("battlefield",), Role.REPLACEMENT: ("battlefield",)}

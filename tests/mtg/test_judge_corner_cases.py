@@ -342,3 +342,26 @@ def test_continuous_effects_read_in_the_log_as_what_they_do():
     assert [line for line in _told(t, "effect_began") if line] == [
         "Crag Puca's power and toughness are switched until end of turn (613.4d)"]
     assert t.pt("Crag Puca") == (4, 2)
+
+
+def test_CR_707_9_a_permanent_entering_as_a_copy_with_an_exception_keeps_it_and_passes_it_on():
+    t = Table()
+    t.lands("Island", 7)
+    bears = t.add("Grizzly Bears")
+    t.add("Phyrexian Metamorph", "hand")
+    t.add("Cackling Counterpart", "hand")
+    t.act("cast Phyrexian Metamorph")
+    t.until(lambda g: t.decision.kind == d.YES_NO and "copy" in t.decision.prompt)
+    t.answer(True)
+    if t.decision.kind == d.CHOOSE and "copy of" in t.decision.prompt:
+        _pick(t, bears)
+    t.resolve_stack()
+    (meta,) = [c for c in t.game.cards_in("battlefield", 0) if c.name == "Grizzly Bears" and c.id != bears]
+    assert sorted(t.game.values(meta)["types"]) == ["Artifact", "Creature"]
+    assert t.game.values(t.card(bears))["types"] == ["Creature"] and t.pt(meta.id) == (2, 2)
+    before = {c.id for c in t.game.cards_in("battlefield", 0)}
+    t.act("cast Cackling Counterpart")
+    _pick(t, meta.id)
+    t.resolve_stack()
+    (token,) = [c for c in t.game.cards_in("battlefield", 0) if c.id not in before]
+    assert "Artifact" in t.game.values(token)["types"]        # the exception is a copiable value
