@@ -4,10 +4,12 @@ damage with first strike, double strike, trample, deathtouch and lifelink.
 * Blocks (509.1): the defending player picks, creature by creature, what each blocks; the whole
   declaration is then checked against the restrictions (509.1b-c: menace, 702.111b) and asked
   again when it breaks one.
-* Damage assignment order (509.2, 510.1c): the attacking player orders the blockers of each
-  creature blocked by two or more; it assigns lethal damage to each in that order before the
-  next (deathtouch makes 1 lethal, 702.2c), then the rest to the player with trample (702.19c)
-  or to the first blocker in the order without.
+* Dividing combat damage (510.1c, since the Foundations update of November 2024 that removed
+  damage assignment order): the attacking player divides the damage of a creature blocked by two
+  or more among its blockers as they choose, at the combat damage step; with trample, each
+  blocker must be assigned lethal damage (deathtouch makes 1 lethal, 702.2c) before any goes to
+  the player (702.19c). The older rule (509.2: blockers ordered as they are declared, lethal to
+  each in that order) stays available with the setting ``damage_assignment_order``.
 
 One simplification: every attacker attacks the other player (no planeswalkers or battles in the
 card pool).
@@ -101,12 +103,14 @@ def declare_blockers(game: Game) -> None:
         game.set_status(attacker, "blocked", True, quiet=True)
         game.set_status(attacker, "blockers", list(attacker.status.get("blockers", [])) + [blocker.id], quiet=True)
         game.record("blocks", cause=Cause.ACTION, player=defender, card=blocker.id, attacker=attacker.id)
-    order_blockers(game)
+    if game.system.settings["damage_assignment_order"]:
+        order_blockers(game)
 
 
 def order_blockers(game: Game) -> None:
-    """509.2, 510.1c: for each attacking creature blocked by two or more creatures, the attacking
-    player puts its blockers in damage assignment order (recorded as ``damage_order``)."""
+    """509.2 (before November 2024; setting ``damage_assignment_order``): for each attacking
+    creature blocked by two or more creatures, the attacking player puts its blockers in damage
+    assignment order (recorded as ``damage_order``)."""
     ap = game.active_player
     for attacker in attackers(game):
         blockers = list(attacker.status.get("blockers", []))
@@ -162,6 +166,9 @@ def combat_damage(game: Game, step: str = "only") -> None:
             if trample:   # 702.19e: all its damage to the player
                 assignments.append((attacker, defender, power))
             continue
+        if len(blockers) > 1 and not game.system.settings["damage_assignment_order"]:
+            assignments += divide(game, attacker, blockers, power, defender, trample)
+            continue
         left = power
         for b in blockers:
             give = min(left, _lethal(game, attacker, b))
@@ -194,6 +201,35 @@ def combat_damage(game: Game, step: str = "only") -> None:
     for source, target in order:
         key = (source.id, target if isinstance(target, int) else ("card", target.id))
         actions.deal_damage(game, source, target, merged[key], cause=Cause.BATTLE)
+
+
+def divide(game: Game, attacker: Card, blockers: list[Card], power: int, defender: int,
+           trample: bool) -> list[tuple[Card, Any, int]]:
+    """510.1c: the attacking player divides ``attacker``'s ``power`` damage among its blockers as
+    they choose, one number per blocker (the last takes what is left: all of it is assigned).
+    With trample (702.19c), each blocker takes at least lethal damage (while damage lasts) and
+    what is left after every blocker had lethal may go to the player. Returns the assignments."""
+    player = attacker.controller
+    lethal = [_lethal(game, attacker, b) for b in blockers]
+    out: list[tuple[Card, Any, int]] = []
+    left = power
+    for i, blocker in enumerate(blockers):
+        last = i == len(blockers) - 1
+        if trample:
+            low = min(left, lethal[i])
+            high = max(low, left - sum(lethal[i + 1:])) if not last else left
+        else:
+            low, high = (left, left) if last else (0, left)
+        give = low
+        if high > low:
+            give = game.choose_number(player, low, high, f"{attacker.name}: how much of its {left} remaining combat "
+                                      f"damage to {blocker.name}? (510.1c)", source=attacker.id)
+        if give:
+            out.append((attacker, blocker, give))
+            left -= give
+    if left:
+        out.append((attacker, defender, left))      # trample only: lethal went to every blocker
+    return out
 
 
 def end_combat(game: Game) -> None:

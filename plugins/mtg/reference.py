@@ -107,6 +107,8 @@ REPLACEABLE_EVENTS = {
 SETTINGS_DOCS = {
     "cr": "the Comprehensive Rules edition: 2026, 2025-fin or pre-2025 (Saga rules differ)",
     "legend_rule": "whether the legend rule applies (704.5j)",
+    "damage_assignment_order": "true: the combat rule before November 2024 (509.2: blockers ordered, lethal to "
+                               "each in turn); false (the rule now): damage divided freely among blockers (510.1c)",
 }
 
 ZONE_DOCS = {

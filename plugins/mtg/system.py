@@ -153,7 +153,7 @@ class MTGSystem(GameSystem):
     #: 616.1a-c: self-replacement effects are chosen first, then those changing who controls an
     #: entering object, then "enters as a copy"; the affected player orders the rest (616.1d-e).
     replacement_steps = ("self", "control", "copy")
-    settings_defaults = {"cr": "2026", "legend_rule": True}
+    settings_defaults = {"cr": "2026", "legend_rule": True, "damage_assignment_order": False}
     event_kinds = reference.EVENT_KINDS
     #: How the events count in a simulation's per-card figures: a draw (121), a spell cast (601; its
     #: ``activated`` event is the same act) and a land played (305).

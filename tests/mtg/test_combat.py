@@ -54,10 +54,14 @@ def test_702_111b_menace_blocked_by_two_creatures_is_legal():
     assert t.card("Boggart Brute").zone == "graveyard" and t.game.players[1].life == 20
 
 
-# -- damage assignment order (509.2, 510.1c) ---------------------------------------------------------
+# -- damage assignment order (509.2, 510.1c), the rule before November 2024 --------------------------
+# (setting damage_assignment_order; the rule now is in test_judge_corner_cases.py)
+
+OLD_COMBAT = {"damage_assignment_order": True}
+
 
 def _double_block(attacker: str, order: list[str]) -> Table:
-    t = Table(phase="combat", step="declare_attackers")
+    t = Table(phase="combat", step="declare_attackers", settings=OLD_COMBAT)
     t.add(attacker)
     t.add("Grizzly Bears", player=1)                     # 2/2
     t.add("Glory Seeker", player=1)                      # 2/2
@@ -90,7 +94,7 @@ def test_510_1c_the_other_order_kills_the_other_blocker():
 
 
 def test_702_2c_702_19c_deathtouch_makes_one_damage_lethal_and_trample_sends_the_rest_to_the_player():
-    t = Table(phase="combat", step="declare_attackers")
+    t = Table(phase="combat", step="declare_attackers", settings=OLD_COMBAT)
     t.add("Colossal Dreadmaw")                           # 6/6 trample
     t.add("Grizzly Bears", player=1)
     t.add("Giant Spider", player=1)                      # 2/4

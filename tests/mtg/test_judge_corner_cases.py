@@ -365,3 +365,44 @@ def test_CR_707_9_a_permanent_entering_as_a_copy_with_an_exception_keeps_it_and_
     t.resolve_stack()
     (token,) = [c for c in t.game.cards_in("battlefield", 0) if c.id not in before]
     assert "Artifact" in t.game.values(token)["types"]        # the exception is a copiable value
+
+
+# -- 510.1c (since November 2024): combat damage divided among blockers as the attacker chooses ---------
+
+def _two_blockers(attacker: str) -> Table:
+    t = Table(phase="combat", step="declare_attackers")
+    t.add(attacker)
+    t.add("Grizzly Bears", player=1)                     # 2/2
+    t.add("Glory Seeker", player=1)                      # 2/2
+    t.until(lambda g: t.decision.reason == "attack")
+    t.answer([attacker])
+    for blocker in ("Grizzly Bears", "Glory Seeker"):
+        t.until(lambda g, b=blocker: t.decision.prompt.startswith(f"{b}: block?"))
+        t.answer(f"block {attacker}")
+    return t
+
+
+def test_CR_510_1c_the_attacker_divides_damage_among_blockers_freely_with_no_order_declared():
+    t = _two_blockers("Boggart Brute")                   # 3/2 menace
+    t.until(lambda g: t.decision.kind == d.NUMBER or t.decision.reason == "order")
+    dec = t.decision
+    assert dec.kind == d.NUMBER and dec.player == 0 and "510.1c" in dec.prompt and "Grizzly Bears" in dec.prompt
+    assert (dec.min, dec.max) == (0, 3)                  # no lethal-first: 0 to the Bears is fine
+    t.answer(1)                                          # 1 to the Bears, the 2 left to the Seeker
+    t.to_priority(phase="combat", step="end_of_combat")
+    assert t.card("Glory Seeker").zone == "graveyard" and t.card("Grizzly Bears").zone == "battlefield"
+    assert t.card("Grizzly Bears").status.get("damage") == 1
+    assert not t.events("damage_order")
+
+
+def test_CR_702_19c_trample_divides_lethal_to_each_blocker_first_then_the_rest_as_chosen():
+    t = _two_blockers("Pelakka Wurm")                    # 7/7 trample
+    t.until(lambda g: t.decision.kind == d.NUMBER)
+    assert (t.decision.min, t.decision.max) == (2, 5)    # lethal to the Bears, and 2 kept for the Seeker
+    t.answer(2)
+    t.until(lambda g: t.decision.kind == d.NUMBER)
+    assert (t.decision.min, t.decision.max) == (2, 5)    # the Seeker: lethal at least, the rest may stay
+    t.answer(3)
+    t.to_priority(phase="combat", step="end_of_combat")
+    assert t.card("Grizzly Bears").zone == "graveyard" and t.card("Glory Seeker").zone == "graveyard"
+    assert t.game.players[1].life == 18                  # 7 - 2 - 3 trampled over
