@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _median_of(runs: list[dict], num: str, den: str, scale: float = 1.0) -> float:
-    return statistics.median(b[num] / max(b[den], 1) * scale for b in runs)
+    return statistics.median(b[num] / b[den] * scale if b[den] else float("nan") for b in runs)
 
 
 def summary(results: dict[str, dict[str, list[dict]]], label: str) -> None:
