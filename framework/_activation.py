@@ -58,6 +58,7 @@ class ActionFlow:
         self.dry_run = 0
         #: (id of a card definition, event kind) -> (the definition, its triggered abilities on
         #: that kind with their compiled data filters: :meth:`_compile_triggers`).
+        self._zone_groups: tuple[tuple[int, int], Any, dict[str, list[Any]]] | None = None
         self._compiled_triggers: dict[tuple[int, str], tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...]]] = {}
 
     # -- 1. may it be activated? -------------------------------------------------------------
@@ -83,9 +84,7 @@ class ActionFlow:
 
     def _cards_for_activation(self, player: int, zones: Iterable[str] | None) -> list[Card]:
         state = self.game.state
-        by_name: dict[str, list[Any]] = {}
-        for (zname, _), z in state.zones.items():
-            by_name.setdefault(zname, []).append(z)
+        by_name = self._zones_by_name(state.zones)
         names = list(zones) if zones is not None else sorted(by_name)
         cards = state.cards
         out = []
@@ -96,6 +95,19 @@ class ActionFlow:
                     if c.controller == player:
                         out.append(c)
         return out
+
+    def _zones_by_name(self, zones: dict[tuple[str, int | None], Any]) -> dict[str, list[Any]]:
+        """The state's zones grouped by name, in the state's order (worked out again only when the
+        set of zones changes, which a game's zones do not once it is built)."""
+        key = (id(zones), len(zones))
+        known = self._zone_groups
+        if known is not None and known[0] == key and known[1] is zones:
+            return known[2]
+        by_name: dict[str, list[Any]] = {}
+        for (zname, _), z in zones.items():
+            by_name.setdefault(zname, []).append(z)
+        self._zone_groups = (key, zones, by_name)
+        return by_name
 
     def can_activate(self, act: Activation) -> bool:
         """Would this activation be allowed now: hooks, once-per-turn, zone, condition, a payable
