@@ -136,7 +136,9 @@ class ActionFlow:
         components = self.assemble_cost(act)
         if not components and not act.ability.targets:
             return None     # nothing to pay and nothing to target: a dry run would find nothing
-        return self._dry(lambda: self._feasibility_problem(act, components))
+        # With nothing to pay, the dry run only looks for targets: it is not expected to change
+        # anything, so the derived values' caches are kept unless it did (see _dry).
+        return self._dry(lambda: self._feasibility_problem(act, components), expect_change=bool(components))
 
     def _feasibility_problem(self, act: Activation, components: list[CostComponent] | None = None) -> str | None:
         if components is None:
@@ -284,17 +286,24 @@ class ActionFlow:
         payability): cost kinds must not ask players anything then."""
         return self.dry_run > 0
 
-    def _dry(self, fn: Callable[[], Any]) -> Any:
-        """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back."""
-        mark = self.game.journal.mark()
-        saved = self.derived.save_caches()
+    def _dry(self, fn: Callable[[], Any], expect_change: bool = True) -> Any:
+        """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back. When the
+        journal shows that nothing was changed, there is nothing to roll back and every cached
+        derived value still holds. ``expect_change=False`` (a check that should change nothing)
+        does not copy the caches first: if it did change something after all, the rollback drops
+        them all instead of keeping those of the state it returns to."""
+        journal = self.game.journal
+        mark, version = len(journal._undo), journal.version
+        saved = self.derived.save_caches() if expect_change else None
         self.dry_run += 1
         try:
             return fn()
         finally:
             self.dry_run -= 1
-            self.game.journal.rollback(mark)
-            self.derived.restore_caches(saved)   # the state is exactly what it was
+            if len(journal._undo) != mark or journal.version != version:
+                journal.rollback(mark)
+                # The state is exactly what it was: what was cached for it still holds.
+                self.derived.restore_caches(saved if saved is not None else (version, None, {}))
 
     def _pay(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Pay the whole cost, asking the player to choose what to pay with. Returns ``False`` when
