@@ -56,10 +56,10 @@ def active_statics(game: Any, kind: str) -> list[tuple[Any, Any]]:
 
 
 def _active_statics(game: Any, kind: str) -> Iterator[tuple[Any, Any]]:
-    cards = game.state.cards
+    cards, zones = game.state.cards, game.state.zones
     for zname in FIELD_ZONES:
         for p in range(len(game.state.players)):
-            for cid in game.zone(zname, p).cards:
+            for cid in zones[(zname, p)].cards:
                 card = cards[cid]
                 if not card.face_up or card.status.get("activating"):
                     continue
@@ -220,9 +220,20 @@ def state_checks(game: Any) -> bool:
                 changed = True
     if game.state.effects:
         changed = end_lapsed_effects(game) or changed
-    from .extra_deck import orphaned_materials
-    changed = orphaned_materials(game) or changed
+    changed = _orphaned_materials()(game) or changed
     return check_bonds(game) or changed
+
+
+_ORPHANED: list[Any] = []
+
+
+def _orphaned_materials() -> Any:
+    """:func:`.extra_deck.orphaned_materials`, imported on first use (extra_deck imports this
+    module) and kept: an import statement run on every state check costs more than the check."""
+    if not _ORPHANED:
+        from .extra_deck import orphaned_materials
+        _ORPHANED.append(orphaned_materials)
+    return _ORPHANED[0]
 
 
 def end_lapsed_effects(game: Any) -> bool:
