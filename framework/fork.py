@@ -69,6 +69,7 @@ import sys
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from .errors import RulestackError
 from .journal import Journal
 from .state_copy import copy_state
 from .step import StepGame, _Handoff
@@ -104,6 +105,40 @@ class ForkedGame(StepGame):
         #: ``"copy"`` (the state copied, the turn re-entered) or ``"replay"`` (the answers replayed).
         self.method = method
         super().__init__(game)
+
+    def close(self) -> None:
+        """Abandon the fork (its engine goes back to the runtime), and let go of its game's rules
+        objects at once: they refer to the game and it to them, so they would otherwise wait for
+        Python's cyclic garbage collector, whose passes a search making thousands of forks pays
+        for (about a sixth of a fork's time, measured). The game's state, answers and result can
+        still be read; anything else says the fork was closed."""
+        super().close()
+        game = self.game
+        for name in _RULES_OBJECTS:
+            if name in vars(game):
+                setattr(game, name, _Closed(name))
+        game.agents = []
+        game.journal.checkpoint()
+        self._runner = None  # type: ignore[assignment]
+
+
+#: A game's objects that refer back to it (see :meth:`ForkedGame.close`).
+_RULES_OBJECTS = ("views", "derived", "asking", "primitives", "flow", "_runaway")
+
+
+class _Closed:
+    """Stands for a closed fork's rules object: says so when used."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):   # (what copy, pickle or hasattr probe for)
+            raise AttributeError(attr)
+        raise RulestackError(f"this fork was closed, and its game's {self._name.lstrip('_')} with it: read its "
+                             f"state, decisions and result, or fork the parent again to play on (asked for .{attr})")
 
 
 _PLAY: list[Any] = []
