@@ -312,7 +312,10 @@ def _plain_copy(value: Any) -> Any:
     if t in _SCALARS:
         return value
     if t is tuple or t is frozenset:
-        return value if all(_plain_copy(v) is not _NOT_PLAIN for v in value) else _NOT_PLAIN
+        for v in value:
+            if type(v) not in _SCALARS and _plain_copy(v) is _NOT_PLAIN:
+                return _NOT_PLAIN
+        return value
     if t is list:
         out = [_plain_copy(v) for v in value]
         return _NOT_PLAIN if any(v is _NOT_PLAIN for v in out) else out
@@ -331,6 +334,12 @@ def _copy_system_values(parent: "Game", child: "Game") -> None:
     parent's card objects) stays as the child's engine had it: new, an empty cache."""
     mine = vars(child.system)
     for name, value in vars(parent.system).items():
+        if type(value) in _SCALARS:
+            mine[name] = value
+            continue
+        current = mine.get(name, _NOT_PLAIN)
+        if type(current) is type(value) and current == value:
+            continue   # (the settings, say: the child has its own equal one)
         copied = _plain_copy(value)
         if copied is not _NOT_PLAIN:
             mine[name] = copied
