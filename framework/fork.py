@@ -346,6 +346,18 @@ def _copy_system_values(parent: "Game", child: "Game") -> None:
     child.journal.version = parent.journal.version
 
 
+def _copy_index(parent: "Game", child: "Game") -> None:
+    """The card index (which cards listen for which events, have replacements, statics ...): a
+    copy of the parent's lists; what it knows of each definition is the runtime's, shared."""
+    index, source = child.index, parent.index
+    for name in type(index).__slots__:
+        if name != "_facts":
+            copied = _plain_copy(getattr(source, name))
+            if copied is _NOT_PLAIN:
+                raise TypeError(f"fork: the card index's {name} is not plain data: update rulestack.fork._copy_index")
+            setattr(index, name, copied)
+
+
 def _copy_game(parent: "Game") -> "Game":
     """A new game on the parent's runtime playing on a copy of its state (its RNG where the
     parent's is), with a copy of its card index and counters, not started (its loop is
@@ -354,11 +366,7 @@ def _copy_game(parent: "Game") -> "Game":
     state = copy_state(parent.state, Journal())
     seats = [_SEAT] * len(parent.agents)   # (replaced by the StepGame's own at once)
     child = Game(parent.runtime.system_cls, seed=parent.seed, runtime=parent.runtime, agents=seats, state=state)
-    index, source = child.index, parent.index
-    index.listeners = {kind: list(ids) for kind, ids in source.listeners.items()}
-    index.replacers = list(source.replacers)
-    index.static_cards = list(source.static_cards)
-    index.ability_removers = list(source.ability_removers)
+    _copy_index(parent, child)
     child.decks = list(parent.decks)
     child.started = True
     child.auto_single = parent.auto_single
