@@ -312,10 +312,10 @@ def _plain_copy(value: Any) -> Any:
     if t in _SCALARS:
         return value
     if t is tuple or t is frozenset:
-        for v in value:
-            if type(v) not in _SCALARS and _plain_copy(v) is _NOT_PLAIN:
-                return _NOT_PLAIN
-        return value
+        if all(type(v) in _SCALARS for v in value):
+            return value   # (immutable all through: shared)
+        items = [_plain_copy(v) for v in value]
+        return _NOT_PLAIN if any(v is _NOT_PLAIN for v in items) else t(items)
     if t is list:
         out = [_plain_copy(v) for v in value]
         return _NOT_PLAIN if any(v is _NOT_PLAIN for v in out) else out

@@ -216,3 +216,22 @@ def test_a_closed_fork_is_freed_at_once_and_its_state_stays_readable():
     finally:
         gc.enable()
         parent.close()
+
+
+def test_a_fork_takes_a_copy_of_the_systems_plain_per_game_values_and_leaves_the_others_new():
+    parent = at_window("yugioh", 4, 120)
+    system = parent.game.system
+    system.probe_counts = (1, [2, 3], {"k": [4]})   # plain: copied, nothing shared
+    system.probe_cards = [parent.game.card(next(iter(parent.game.state.cards)))]   # not plain: left new
+    child = fork(parent.game)
+    try:
+        assert child.method == "copy"
+        mine = child.game.system
+        assert mine.probe_counts == system.probe_counts
+        assert mine.probe_counts[1] is not system.probe_counts[1]
+        assert mine.probe_counts[2]["k"] is not system.probe_counts[2]["k"]
+        assert not hasattr(mine, "probe_cards")
+        assert child.game.journal.version == parent.game.journal.version   # (caches keyed on it hold)
+    finally:
+        child.close()
+        parent.close()
