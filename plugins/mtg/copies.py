@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 from rulestack.context import ScriptUsageError
 
 COPY_LAYER = "copy"
@@ -23,7 +23,7 @@ CHARACTERISTICS = ("name", "mana_cost", "types", "subtypes", "supertypes", "powe
                    "keywords")
 
 
-def exceptions_of(game: Any, card: Any) -> list[tuple[str, Any]]:
+def exceptions_of(game: Game, card: Card) -> list[tuple[str, Any]]:
     """The copy-layer values set on ``card`` (its exceptions and a token's characteristics), in
     timestamp order: part of its copiable values (707.2)."""
     out = []
@@ -36,7 +36,7 @@ def exceptions_of(game: Any, card: Any) -> list[tuple[str, Any]]:
     return [(attr, value) for _, attr, value in sorted(out, key=lambda t: t[0])]
 
 
-def set_characteristics(game: Any, card: Any, values: Mapping[str, Any], *, source: int | None = None,
+def set_characteristics(game: Game, card: Card, values: Mapping[str, Any], *, source: int | None = None,
                         controller: int | None = None) -> None:
     """Give ``card`` these copiable values (layer 1), for as long as it is this object."""
     for attr, value in values.items():
@@ -52,33 +52,33 @@ def set_characteristics(game: Any, card: Any, values: Mapping[str, Any], *, sour
     _forget_type_caches(game)
 
 
-def copiable(game: Any, original: Any) -> tuple[str, list[tuple[str, Any]]]:
+def copiable(game: Game, original: Card) -> tuple[str, list[tuple[str, Any]]]:
     """The copiable values of ``original`` as a card code and copy-layer values (707.2)."""
     return original.code, exceptions_of(game, original)
 
 
-def become_copy(game: Any, card: Any, original: Any, *, generation: int | None = None) -> None:
+def become_copy(game: Game, card: Card, original: Card, *, generation: int | None = None) -> None:
     """``card`` becomes a copy of ``original`` (its definition now; the exceptions follow with
     :func:`keep_exceptions` once the card is the object the copy applies to)."""
     game.become(card, original.code, generation=generation)
     _forget_type_caches(game)
 
 
-def copy_as_it_enters(game: Any, card: Any, original: Any) -> None:
+def copy_as_it_enters(game: Game, card: Card, original: Card) -> None:
     """707.2 / 614.1c: "enter as a copy of": the copy applies to the object the card becomes as it
     enters (its next generation), so it enters already a copy and its enters abilities are the
     copied ones."""
     become_copy(game, card, original, generation=card.generation + 1)
 
 
-def keep_exceptions(game: Any, card: Any, original: Any) -> None:
+def keep_exceptions(game: Game, card: Card, original: Card) -> None:
     """Give ``card`` the copy-layer values of ``original`` (a copy of a copy copies them too)."""
     values = dict(exceptions_of(game, original))
     if values:
         set_characteristics(game, card, values, source=original.id, controller=card.controller)
 
 
-def choose_copy_as_enters(game: Any, card: Any, controller: int) -> Any | None:
+def choose_copy_as_enters(game: Game, card: Card, controller: int) -> Card | None:
     """The permanent ``card`` enters as a copy of, when one of its ``enters`` abilities says
     ``copy = FILTER`` (Clone): chosen by its controller as it enters, or none ("you may")."""
     for ab in card.definition.abilities:
@@ -96,7 +96,7 @@ def choose_copy_as_enters(game: Any, card: Any, controller: int) -> Any | None:
     return None
 
 
-def _forget_type_caches(game: Any) -> None:
+def _forget_type_caches(game: Game) -> None:
     """A copy can bring static abilities that change types: the plugin's caches must look again."""
     game.system.type_statics = (-1, True)
     game.system.types_hold = (-1, False)

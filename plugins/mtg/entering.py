@@ -21,18 +21,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Ability, Card, Cause, Game
 
 from . import copies, read_ahead, rules, sagas
 
 
-def entering_abilities(card: Any) -> list[Any]:
+def entering_abilities(card: Card) -> list[Ability]:
     """The card's ``enters`` abilities (they apply from wherever the card enters from, 614.12)."""
     return [ab for ab in card.definition.abilities if ab.kind == "enters"]
 
 
-def enter(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE, source: int | None = None,
-          by: int | None = None, tapped: bool = False, **extra: Any) -> Any:
+def enter(game: Game, card: Card, controller: int, *, cause: str = Cause.RULE, source: int | None = None,
+          by: int | None = None, tapped: bool = False, **extra: Any) -> Card:
     """Put ``card`` onto the battlefield under ``controller`` with every rule of entering applied;
     returns the card (a new object). ``extra`` fields go into the move's event (``how``)."""
     copied = copies.choose_copy_as_enters(game, card, controller)
@@ -58,8 +58,8 @@ def enter(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE, sou
     return card
 
 
-def put_onto_battlefield(game: Any, card: Any, controller: int, *, source: int | None = None,
-                         by: int | None = None, tapped: bool = False) -> Any | None:
+def put_onto_battlefield(game: Game, card: Card, controller: int, *, source: int | None = None,
+                         by: int | None = None, tapped: bool = False) -> Card | None:
     """An effect puts a card onto the battlefield (from a hand, library, graveyard or exile).
     A token that has left the battlefield cannot come back (111.8); returns the new object, or
     ``None`` when nothing entered."""
@@ -70,8 +70,8 @@ def put_onto_battlefield(game: Any, card: Any, controller: int, *, source: int |
     return enter(game, card, controller, cause=Cause.EFFECT, source=source, by=by, tapped=tapped)
 
 
-def flicker(game: Any, card: Any, *, source: int | None = None, by: int | None = None,
-            under: str = "owner") -> Any | None:
+def flicker(game: Game, card: Card, *, source: int | None = None, by: int | None = None,
+            under: str = "owner") -> Card | None:
     """Exile a permanent, then return it to the battlefield (Cloudshift, Ephemerate): it comes back
     as a new object (400.7) with no memory of the old one — targets, continuous effects, damage and
     counters do not follow it — and enters by the same rules as any other way. A token exiled so

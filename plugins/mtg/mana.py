@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 import attrs
 
-from rulestack import Cause, CostComponent, CostKind, CostUnpayable
+from rulestack import Activation, Card, Cause, CostComponent, CostKind, CostUnpayable, Game
 
 from . import rules
 
@@ -177,7 +177,7 @@ def colors_of(text: str | None) -> tuple[str, ...]:
 
 # -- mana sources --------------------------------------------------------------------------------
 
-def produced_colors(game: Any, card: Any) -> frozenset[str]:
+def produced_colors(game: Game, card: Card) -> frozenset[str]:
     """The colours of mana a permanent's mana abilities make: a basic land type's intrinsic
     ability (305.6) plus a ``produces`` field (a nonbasic land's, or a creature's or artifact's
     "{T}: Add ..." ability, 605.1a); nothing once it has lost all abilities."""
@@ -188,7 +188,7 @@ def produced_colors(game: Any, card: Any) -> frozenset[str]:
     return frozenset(out)
 
 
-def sources(game: Any, player: int) -> list[tuple[int, frozenset[str]]]:
+def sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
     """The untapped permanents ``player`` controls whose {T} mana abilities can be activated now,
     in battlefield order: lands, and other permanents with ``produces`` (a creature only once
     its controller has controlled it continuously since their most recent turn began, or it has
@@ -324,7 +324,8 @@ class TapCostKind(CostKind):
 
     label = "tap"
 
-    def pay(self, game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+    def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+            activation: Activation) -> dict[str, Any]:
         card = activation.card
         if card.zone != "battlefield" or card.status.get("tapped"):
             raise CostUnpayable(f"{card.name} is not an untapped permanent")

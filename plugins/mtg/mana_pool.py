@@ -15,9 +15,7 @@ So the choice is left to the payment, and the random agent does not tap lands fo
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Action, Cause
+from rulestack import Action, Cause, Game
 
 from . import rules
 from .mana import MANA_TYPES, ManaCost, sources
@@ -28,13 +26,13 @@ POOL = "mana_pool"
 ADD_MANA = "add_mana"
 
 
-def pool(game: Any, player: int) -> dict[str, int]:
+def pool(game: Game, player: int) -> dict[str, int]:
     """The mana in ``player``'s pool, by type (W, U, B, R, G and C for colorless)."""
     text = game.value_of(player, POOL) or ""
     return {m: text.count(m) for m in MANA_TYPES if m in text}
 
 
-def size(game: Any, player: int) -> int:
+def size(game: Game, player: int) -> int:
     """How much mana is in ``player``'s pool."""
     return len(game.value_of(player, POOL) or "")
 
@@ -50,11 +48,11 @@ def symbols(counts: dict[str, int] | str) -> str:
     return "".join(f"{{{m}}}" for m in text) or "nothing"
 
 
-def _set(game: Any, player: int, counts: dict[str, int]) -> None:
+def _set(game: Game, player: int, counts: dict[str, int]) -> None:
     game.set_value(player, POOL, as_text(counts))
 
 
-def add(game: Any, player: int, mana: str, *, source: int | None, cause: str = Cause.EFFECT) -> None:
+def add(game: Game, player: int, mana: str, *, source: int | None, cause: str = Cause.EFFECT) -> None:
     """Add mana (letters, ``"R"`` or ``"GG"``) to ``player``'s pool (106.4); recorded as
     ``mana_added``."""
     counts = pool(game, player)
@@ -92,7 +90,7 @@ def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, i
     return rest, {m: n for m, n in used.items() if n}
 
 
-def take(game: Any, player: int, used: dict[str, int]) -> None:
+def take(game: Game, player: int, used: dict[str, int]) -> None:
     """Remove spent mana from ``player``'s pool (quietly: the payment is what is recorded)."""
     counts = pool(game, player)
     for m, n in used.items():
@@ -102,7 +100,7 @@ def take(game: Any, player: int, used: dict[str, int]) -> None:
     _set(game, player, {m: n for m, n in counts.items() if n})
 
 
-def empty_all(game: Any) -> None:
+def empty_all(game: Game) -> None:
     """500.4, 106.4: as a step or phase ends, every mana pool empties; unspent mana is lost
     (recorded as ``mana_emptied``)."""
     for p in range(len(game.players)):
@@ -115,7 +113,7 @@ def empty_all(game: Any) -> None:
 
 # -- mana abilities as actions (605.3a) ----------------------------------------------------------------
 
-def actions(game: Any, player: int) -> list[Action]:
+def actions(game: Game, player: int) -> list[Action]:
     """The mana abilities ``player`` may activate now, while the stack is not empty: one action
     per kind of untapped mana source (a land, a mana creature) and colour it makes (identical
     sources offer one choice)."""
@@ -133,7 +131,7 @@ def actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def _could_spend(game: Any, player: int) -> bool:
+def _could_spend(game: Game, player: int) -> bool:
     """Whether ``player`` holds an instant or a card with flash, or controls a permanent with an
     activated ability that costs mana: something floating mana could pay for now."""
     for card in game.cards_in("hand", player):
@@ -143,7 +141,7 @@ def _could_spend(game: Any, player: int) -> bool:
                for card in game.cards_in("battlefield", player) for ab in card.definition.abilities)
 
 
-def activate(game: Any, action: Action) -> bool:
+def activate(game: Game, action: Action) -> bool:
     """605.3b: a mana ability resolves at once — tap the land (its {T} cost), add the mana."""
     card = game.card(action.card)
     mana = action.get("mana")

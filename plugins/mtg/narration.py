@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Decision, Event, Game
 from rulestack.events import Cause, Event
 from rulestack.narrate import Teller, teller, words
 
@@ -16,7 +17,7 @@ _SBA_WHY = {"destroyed": "lethal damage, 704.5g", "toughness_zero": "toughness 0
             "legend_rule": "the legend rule, 704.5j", "sacrificed": "its final chapter, 714.4"}
 
 
-def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
+def narrate(game: Game, ev: Event, viewer: int | None) -> str | None:
     """One line for an event of a game of Magic, or ``None`` for the host's generic words."""
     t = teller(game, ev, viewer)
     k = ev.kind
@@ -197,6 +198,6 @@ _BY_KIND: dict[str, Any] = {
 }
 
 
-def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+def narrate_decision(game: Game, decision: Decision, answer: list[int] | bool | int, viewer: int | None) -> str | None:
     """``None``: a pass of priority is the host's "P1 passes"; any other answer is told by its events."""
     return None

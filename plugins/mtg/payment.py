@@ -9,27 +9,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, CostComponent, CostKind, CostUnpayable
+from rulestack import Activation, Cause, CostComponent, CostKind, CostUnpayable, Game
 
 from . import mana_pool
 from .mana import ManaCost, find_payment, mana_of, payment_plans, sources
 
 
-def lands_for(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, list[int] | None]:
+def lands_for(game: Game, player: int, cost: ManaCost) -> tuple[ManaCost, list[int] | None]:
     """The part of a plain cost the pool leaves unpaid, and a deterministic set of untapped lands
     paying it (``None`` when they cannot)."""
     rest, _ = mana_pool.spend(cost, mana_pool.pool(game, player))
     return rest, find_payment(rest, sources(game, player))
 
 
-def affordable(game: Any, player: int, cost: ManaCost, life: int = 0) -> bool:
+def affordable(game: Game, player: int, cost: ManaCost, life: int = 0) -> bool:
     """Can ``player`` pay this plain cost (and ``life``, 119.4) now, from their pool and lands?"""
     if life and life > (game.players[player].life or 0):
         return False
     return lands_for(game, player, cost)[1] is not None
 
 
-def cheapest_resolution(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, int] | None:
+def cheapest_resolution(game: Game, player: int, cost: ManaCost) -> tuple[ManaCost, int] | None:
     """The first way to pay a cost's hybrid and Phyrexian symbols (X = 0) that ``player`` can
     afford now, least life first; ``None`` when none is."""
     for plain, life, _, _ in cost.with_x(0).resolutions():
@@ -46,7 +46,8 @@ class ManaCostKind(CostKind):
 
     label = "pay mana"
 
-    def pay(self, game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+    def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+            activation: Activation) -> dict[str, Any]:
         cost = mana_of(component)
         life = 0
         if not cost.plain:
@@ -80,7 +81,7 @@ class ManaCostKind(CostKind):
         return out
 
 
-def choose_plan(game: Any, activation: Any, components: list[CostComponent]) -> None:
+def choose_plan(game: Game, activation: Activation, components: list[CostComponent]) -> None:
     """Let the player choose which lands to tap when it matters (601.2g); the plan is kept on the
     activation for the payment that follows."""
     mana = [c for c in components if c.kind == "mana"]

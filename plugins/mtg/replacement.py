@@ -15,9 +15,9 @@ and is used up by what it prevented; it ends with the turn (615.7 "this turn").
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 from rulestack.replacement import ReplacementEffect, replace
 
 SHIELDS = "prevention_shields"
@@ -27,14 +27,14 @@ NO_LIFE_GAIN = "no_life_gain_turn"
 NO_PREVENTION = "no_prevention_turn"
 
 
-def this_turn(game: Any, key: str) -> bool:
+def this_turn(game: Game, key: str) -> bool:
     """Does the rule kept in the game value ``key`` hold this turn?"""
     return game.value_of(None, key) == game.state.turn
 
 
 # -- damage (120, 615) ---------------------------------------------------------------------------------
 
-def damage(game: Any, source: Any, target: Any, amount: int, *, combat: bool) -> int:
+def damage(game: Game, source: Card | None, target: int | Card, amount: int, *, combat: bool) -> int:
     """How much damage ``source`` really deals to ``target`` (a player index or a creature card)
     after replacement and prevention effects (0 when prevented)."""
     is_player = isinstance(target, int)
@@ -53,7 +53,7 @@ def damage(game: Any, source: Any, target: Any, amount: int, *, combat: bool) ->
     return max(0, int(out.get("n", 0)))
 
 
-def add_shield(game: Any, target: Any, amount: int, *, source: int | None, controller: int) -> None:
+def add_shield(game: Game, target: int | Card, amount: int, *, source: int | None, controller: int) -> None:
     """615.7: the next ``amount`` damage that would be dealt to ``target`` (a player index or a
     card) this turn is prevented."""
     shield = {"id": game.new_id(), "n": int(amount), "turn": game.state.turn, "source": source,
@@ -65,12 +65,12 @@ def add_shield(game: Any, target: Any, amount: int, *, source: int | None, contr
     game.set_value(None, SHIELDS, tuple(game.value_of(None, SHIELDS) or ()) + (shield,))
 
 
-def _shields(game: Any) -> list[dict]:
+def _shields(game: Game) -> list[dict[str, Any]]:
     turn = game.state.turn
     return [s for s in (game.value_of(None, SHIELDS) or ()) if s["turn"] == turn and s["n"] > 0]
 
 
-def _shield_effects(game: Any, facts: dict) -> list[ReplacementEffect]:
+def _shield_effects(game: Game, facts: dict[str, Any]) -> list[ReplacementEffect]:
     out = []
     for shield in _shields(game):
         if "player" in shield:
@@ -85,17 +85,17 @@ def _shield_effects(game: Any, facts: dict) -> list[ReplacementEffect]:
     return out
 
 
-def _has_damage(facts: dict) -> bool:
+def _has_damage(facts: dict[str, Any]) -> bool:
     return facts.get("n", 0) > 0
 
 
-def _shield_user(game: Any, shield: dict) -> Any:
-    def apply(facts: dict) -> dict | None:
+def _shield_user(game: Game, shield: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
+    def apply(facts: dict[str, Any]) -> dict[str, Any] | None:
         return _use_shield(game, shield, facts)
     return apply
 
 
-def _use_shield(game: Any, shield: dict, facts: dict) -> dict | None:
+def _use_shield(game: Game, shield: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any] | None:
     prevented = min(shield["n"], facts.get("n", 0))
     kept = [s if s["id"] != shield["id"] else {**s, "n": s["n"] - prevented}
             for s in (game.value_of(None, SHIELDS) or ())]
@@ -106,7 +106,7 @@ def _use_shield(game: Any, shield: dict, facts: dict) -> dict | None:
 
 # -- draws (121) ----------------------------------------------------------------------------------
 
-def draw(game: Any, player: int, *, cause: str, source: int | None) -> tuple[int, int] | None:
+def draw(game: Game, player: int, *, cause: str, source: int | None) -> tuple[int, int] | None:
     """Who draws, and how many cards, for one draw after replacement effects (121.6; Notion Thief
     makes another player draw instead, ``times = {n = 2}`` draws two), or ``None`` when the draw
     is replaced by nothing. The cards drawn instead are not replaced again (614.5)."""
@@ -120,7 +120,7 @@ def draw(game: Any, player: int, *, cause: str, source: int | None) -> tuple[int
 
 # -- life (119) -----------------------------------------------------------------------------------------
 
-def gain_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
+def gain_life(game: Game, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
               by: int | None = None) -> int:
     """A player gains ``n`` life after replacement effects (a replacement may make it a loss:
     ``instead = function(ctx, f) f.lose = true; return f end``); returns the life gained."""
@@ -140,7 +140,7 @@ def gain_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, sour
     return n
 
 
-def lose_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
+def lose_life(game: Game, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
               by: int | None = None, kind: str = "life_changed") -> int:
     """A player loses ``n`` life after replacement effects (``kind="damaged"``: the loss is the
     result of damage, 120.3a); returns the life lost."""
