@@ -8,7 +8,7 @@ from .cards import Ability, Role
 from .errors import GameOver, RulestackError
 from .events import Cause
 from .flow import GameResult
-from .replacement import replace
+from .replacement import first_category, replace
 from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
 
 if TYPE_CHECKING:
@@ -300,6 +300,7 @@ class StatePrimitives:
                        if (rcard.id, ab.index) not in applied and self._replaces_move(rcard, ab, card, zone, cause)]
             if not options:
                 break
+            options = first_category(self.game, options)     # MTG 616.1a-d: some categories first
             rcard, ab = options[0]
             if len(options) > 1 and ask:
                 pick = self.game.choose_option(

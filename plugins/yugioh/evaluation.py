@@ -6,10 +6,10 @@ zones and public cards are read.
 """
 from __future__ import annotations
 
-from typing import Any
+from rulestack import Game
 
 
-def evaluate(game: Any, player: int) -> float:
+def evaluate(game: Game, player: int) -> float:
     """LP/500, monsters x1.5 plus ATK/1000 x0.5 (face-up ones), Spell/Trap Zone cards x0.5, hand
     cards x0.5, against the opponent's."""
     score = 0.0
