@@ -18,6 +18,10 @@ Damage Step, "end turn" offered in the Battle Phase), so Yu-Gi-Oh! turns per due
 the two and the duels/s ratio compares different (longer or shorter) games: read it together with
 the µs per decision, which does not depend on game length.
 
+After the systems, a summary gives each system's CPU and wall games/s ratios and CPU µs per
+decision, and ygopro-core's figures from ``benchmarks/common.py``: reference figures from another
+machine and day, not measured by this run.
+
 Run: ``python benchmarks/compare.py REV [--games N] [--rounds R] [--systems yugioh,mtg,onepiece]``
 """
 from __future__ import annotations
@@ -206,8 +210,37 @@ def main(argv: list[str] | None = None) -> int:
         sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=7", args.rev], check=True,
                              capture_output=True, text=True).stdout.strip()
         label = args.rev if args.rev.startswith(sha) else f"{args.rev} = {sha}"
-    compare(old, sys.executable, args.systems.split(","), args.games, args.rounds, args.setups, label)
+    results = compare(old, sys.executable, args.systems.split(","), args.games, args.rounds, args.setups, label)
+    summary(results, label)
     return 0
+
+
+def _median_of(runs: list[dict], num: str, den: str, scale: float = 1.0) -> float:
+    return statistics.median(b[num] / b[den] * scale if b[den] else float("nan") for b in runs)
+
+
+def summary(results: dict[str, dict[str, list[dict]]], label: str) -> None:
+    """One line per system (the ratios the issue's targets are about), then the peer's reference
+    figures, which are not measured by this run."""
+    print(f"summary, new (this tree) against old {label}, medians of this run:")
+    print(f"  {'system':10}{'CPU games/s':>14}{'wall games/s':>14}{'CPU us/decision':>22}")
+    for system, batches in results.items():
+        o, n = batches["old"], batches["new"]
+        cpu = _median_of(n, "games", "cpu") / _median_of(o, "games", "cpu")
+        wall = _median_of(n, "games", "wall") / _median_of(o, "games", "wall")
+        us_o, us_n = _median_of(o, "cpu", "decisions", 1e6), _median_of(n, "cpu", "decisions", 1e6)
+        print(f"  {system:10}{cpu:>13.2f}x{wall:>13.2f}x{us_o:>10.0f} -> {us_n:<6.0f}({us_n / us_o:.2f}x)")
+    if "yugioh" in results:
+        try:
+            from common import PEER, PEER_SOURCE     # benchmarks/common.py, beside this file
+        except ImportError:                           # run from elsewhere: the figures are in its docs
+            return
+        n = results["yugioh"]["new"]
+        rate = _median_of(n, "games", "cpu")     # per CPU second: the closest to a quiet machine's wall rate
+        print(f"  ygopro-core on the same Yu-Gi-Oh! decks: {PEER['games_s']:.1f} duels/s, "
+              f"{PEER['decisions_s']:,.0f} decisions/s counting single-option ones, {PEER['setup_ms']:.1f} ms "
+              f"setup, {PEER['rss_mb']:.1f} MB peak RSS ({PEER_SOURCE}); this tree's {rate:.1f} duels per CPU "
+              f"second here would be {rate / PEER['games_s']:.2f}x of it only if the machines were alike")
 
 
 if __name__ == "__main__":

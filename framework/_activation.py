@@ -56,6 +56,10 @@ class ActionFlow:
         self.asking = asking
         #: Depth of dry runs in progress (no triggers, no observers while it is above 0).
         self.dry_run = 0
+        #: (id of a card definition, event kind) -> (the definition, its triggered abilities on
+        #: that kind with their compiled data filters: :meth:`_compile_triggers`).
+        self._zone_groups: tuple[tuple[int, int], Any, dict[str, list[Any]]] | None = None
+        self._compiled_triggers: dict[tuple[int, str], tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...]]] = {}
 
     # -- 1. may it be activated? -------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
@@ -80,9 +84,7 @@ class ActionFlow:
 
     def _cards_for_activation(self, player: int, zones: Iterable[str] | None) -> list[Card]:
         state = self.game.state
-        by_name: dict[str, list[Any]] = {}
-        for (zname, _), z in state.zones.items():
-            by_name.setdefault(zname, []).append(z)
+        by_name = self._zones_by_name(state.zones)
         names = list(zones) if zones is not None else sorted(by_name)
         cards = state.cards
         out = []
@@ -93,6 +95,19 @@ class ActionFlow:
                     if c.controller == player:
                         out.append(c)
         return out
+
+    def _zones_by_name(self, zones: dict[tuple[str, int | None], Any]) -> dict[str, list[Any]]:
+        """The state's zones grouped by name, in the state's order (worked out again only when the
+        set of zones changes, which a game's zones do not once it is built)."""
+        key = (id(zones), len(zones))
+        known = self._zone_groups
+        if known is not None and known[0] == key and known[1] is zones:
+            return known[2]
+        by_name: dict[str, list[Any]] = {}
+        for (zname, _), z in zones.items():
+            by_name.setdefault(zname, []).append(z)
+        self._zone_groups = (key, zones, by_name)
+        return by_name
 
     def can_activate(self, act: Activation) -> bool:
         """Would this activation be allowed now: hooks, once-per-turn, zone, condition, a payable
@@ -121,7 +136,9 @@ class ActionFlow:
         components = self.assemble_cost(act)
         if not components and not act.ability.targets:
             return None     # nothing to pay and nothing to target: a dry run would find nothing
-        return self._dry(lambda: self._feasibility_problem(act, components))
+        # With nothing to pay, the dry run only looks for targets: it is not expected to change
+        # anything, so the derived values' caches are kept unless it did (see _dry).
+        return self._dry(lambda: self._feasibility_problem(act, components), expect_change=bool(components))
 
     def _feasibility_problem(self, act: Activation, components: list[CostComponent] | None = None) -> str | None:
         if components is None:
@@ -269,17 +286,24 @@ class ActionFlow:
         payability): cost kinds must not ask players anything then."""
         return self.dry_run > 0
 
-    def _dry(self, fn: Callable[[], Any]) -> Any:
-        """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back."""
-        mark = self.game.journal.mark()
-        saved = self.derived.save_caches()
+    def _dry(self, fn: Callable[[], Any], expect_change: bool = True) -> Any:
+        """Run ``fn`` as a dry run: no triggers, no observers, everything rolled back. When the
+        journal shows that nothing was changed, there is nothing to roll back and every cached
+        derived value still holds. ``expect_change=False`` (a check that should change nothing)
+        does not copy the caches first: if it did change something after all, the rollback drops
+        them all instead of keeping those of the state it returns to."""
+        journal = self.game.journal
+        mark, version = len(journal._undo), journal.version
+        saved = self.derived.save_caches() if expect_change else None
         self.dry_run += 1
         try:
             return fn()
         finally:
             self.dry_run -= 1
-            self.game.journal.rollback(mark)
-            self.derived.restore_caches(saved)   # the state is exactly what it was
+            if len(journal._undo) != mark or journal.version != version:
+                journal.rollback(mark)
+                # The state is exactly what it was: what was cached for it still holds.
+                self.derived.restore_caches(saved if saved is not None else (version, None, {}))
 
     def _pay(self, act: Activation, comps: list[CostComponent] | None = None) -> bool:
         """Pay the whole cost, asking the player to choose what to pay with. Returns ``False`` when
@@ -424,43 +448,61 @@ class ActionFlow:
     # -- 5. triggers -------------------------------------------------------------------------
     def match_triggers(self, ev: Event) -> None:
         """Put every triggered ability that ``ev`` triggers into ``state.pending``."""
-        cards = self.game.state.cards
-        for cid in list(self.index.listeners.get(ev.kind, ())):
+        game = self.game
+        cards = game.state.cards
+        kind = ev.kind
+        compiled = self._compiled_triggers
+        derived = self.derived
+        for cid in list(self.index.listeners.get(kind, ())):
             card = cards[cid]
-            for ab in card.definition.abilities:
-                trig = ab.trigger
-                if trig is None:
-                    continue
-                on = trig["on"]
-                if ev.kind != on and (isinstance(on, str) or ev.kind not in on):
-                    continue
-                if not self._trigger_filter(card, ab, trig, ev):
-                    continue   # the cheap data filter first
-                if self.derived.abilities_removed(card) or not self.derived.ability_usable(card, ab, ev):
-                    continue
-                cond = ab.get("condition")
-                if cond is not None and not self.game.run_script(card, cond,
-                                                                 self.game.context(card=card, ability=ab, event=ev)):
-                    continue
-                pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
-                                      generation=card.generation, order=ev.seq)
-                self.game.journal.append(self.game.state.pending, pend)
-
-    def _trigger_filter(self, card: Card, ab: Ability, trig: Mapping[str, Any], ev: Event) -> bool:
-        for key, want in trig.items():
-            check = _TRIGGER_CHECKS.get(key)
-            if check is None:
-                keys = self.game.system.trigger_keys
-                if key in keys:
-                    if not keys[key](self.game, card, ev, want):
-                        return False
+            definition = card.definition
+            known = compiled.get((id(definition), kind))
+            entries = known[1] if known is not None and known[0] is definition else \
+                self._compile_triggers(definition, kind)
+            for ab, checks in entries:
+                for check, want in checks:   # the cheap data filter first
+                    if not check(self, card, ev, want):
+                        break
                 else:
-                    have = ev.data.get(key, ev.to_dict().get(key))
-                    if have not in (want if isinstance(want, list) else [want]):
-                        return False
-            elif not check(self, card, ev, want):
-                return False
-        return True
+                    if derived.abilities_removed(card) or not derived.ability_usable(card, ab, ev):
+                        continue
+                    cond = ab.get("condition")
+                    if cond is not None and not game.run_script(card, cond,
+                                                                game.context(card=card, ability=ab, event=ev)):
+                        continue
+                    pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
+                                          generation=card.generation, order=ev.seq)
+                    game.journal.append(game.state.pending, pend)
+
+    def _compile_triggers(self, definition: Any, kind: str) -> tuple[tuple[Ability, tuple[Any, ...]], ...]:
+        """The triggered abilities of a card definition listening for events of ``kind``, in their
+        order, each with its trigger's keys compiled into checks ``(check, want)`` (in the keys'
+        order): worked out once per definition and kind, and kept for the game."""
+        keys = self.game.system.trigger_keys
+        entries = []
+        for ab in definition.abilities:
+            trig = ab.trigger
+            if trig is None:
+                continue
+            on = trig["on"]
+            if kind != on and (isinstance(on, str) or kind not in on):
+                continue
+            checks = []
+            for key, want in trig.items():
+                check = _TRIGGER_CHECKS.get(key)
+                if check is _skip:
+                    continue
+                if check is None:
+                    if key in keys:
+                        check = _system_key(keys[key])
+                    else:
+                        check, want = _event_field(key), (want if isinstance(want, list) else [want])
+                checks.append((check, want))
+            entries.append((ab, tuple(checks)))
+        found = tuple(entries)
+        # Keyed by the definition's identity (definitions are immutable; one that changed is another object).
+        self._compiled_triggers[(id(definition), kind)] = (definition, found)
+        return found
 
     def take_triggers(self) -> list[PendingTrigger]:
         """Remove the pending triggered abilities and return them in the order the system's
@@ -510,6 +552,29 @@ def _player(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
 def _filter(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
     other = ev.data.get("card")
     return other is not None and flow.derived.matches(flow.game.card(other), want, card.controller, card)
+
+
+def _system_key(fn: Callable[[Any, Card, Event, Any], bool]) -> Callable[[ActionFlow, Card, Event, Any], bool]:
+    """The check of a key of the system's ``trigger_keys``."""
+    def check(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+        return bool(fn(flow.game, card, ev, want))
+    return check
+
+
+_EVENT_FIELDS = frozenset({"seq", "kind", "cause", "source", "player"})
+
+
+def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
+    """The check of any other key: the event's field (its data's, else its own) is one of the
+    wanted values (``want``: a list)."""
+    own = key in _EVENT_FIELDS
+
+    def check(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+        data = ev.data
+        if key in data:
+            return data[key] in want
+        return (getattr(ev, key) if own else None) in want
+    return check
 
 
 _TRIGGER_CHECKS: dict[str, Callable[[ActionFlow, Card, Event, Any], bool]] = {

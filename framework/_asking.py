@@ -107,21 +107,25 @@ class DecisionAsking:
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
         after the previous action becomes the base a failure rolls back to."""
-        actions = self.legal_actions(player, window)
+        game = self.game
+        offered = game.pm.hook.legal_actions(game=game, player=player, window=window)
+        actions = [a for acts in offered if acts for a in acts]
         if not actions:
             raise RulestackError(f"no legal action for P{player} in window {window!r} "
                                  "(a system must always offer at least a pass)")
-        if not self.game.in_transaction:   # a window opened inside an action keeps that action's transaction
-            self.game.journal.checkpoint()
-        if len(actions) == 1 and self.game.auto_single:
+        if not game._tx_depth:   # a window opened inside an action keeps that action's transaction
+            game.journal.checkpoint()
+        if len(actions) == 1 and game.auto_single:
             # The only legal action (a window where passing is all that is possible): the host
             # answers it, as ``decide`` would, without building the decision it would not ask.
             action = actions[0]
         else:
-            options = tuple(d.Option(label=a.label or a.kind, value=a, card=a.card) for a in actions)
-            dec = d.Decision(player=player, kind=d.ACTION, prompt=prompt or window, options=options, reason="action")
+            option = d.Option
+            options = tuple([option(a.label or a.kind, a, a.card) for a in actions])
+            dec = d.Decision(player, d.ACTION, prompt or window, options, reason="action")
             action = options[self.decide(dec)[0]].value
-        self.perform(action)
+        with game.transaction():
+            game.pm.hook.perform_action(game=game, action=action)
         return action
 
     def perform(self, action: Action) -> Any:

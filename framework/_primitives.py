@@ -27,6 +27,17 @@ TOP, BOTTOM = "top", "bottom"
 PRINTED_CODES = "printed_codes"
 
 
+def _restore_card(card: Card, old: tuple) -> None:
+    """Undo a move's changes to a card's fields (:meth:`StatePrimitives.move`)."""
+    for name, value in zip(_MOVED_FIELDS, old):
+        _osetattr(card, name, value)
+
+
+#: The fields of a card a move changes, in the order :meth:`StatePrimitives.move` saves them.
+_MOVED_FIELDS = ("zone", "zone_player", "generation", "timestamp", "controller", "face_up", "status", "counters",
+                 "memory", "attached_to")
+
+
 class CardIndex:
     """Which cards of a game have abilities the host must look at without scanning every card:
     the triggered abilities listening for each event kind, replacement abilities, statics that
@@ -213,36 +224,44 @@ class StatePrimitives:
         """Move a card to ``zone`` of ``player`` (default: the card's owner), after replacement
         effects. The card becomes a new object (its generation increases) and loses its status,
         counters and memory unless ``keep_status``. Records a ``moved`` event (or ``kind``)."""
-        card = self.game.card(card) if isinstance(card, int) else card
-        zone, player = self._replaced_destination(card, zone, player, cause, source)
-        src = self.game.zone(card.zone, card.zone_player)
-        dst = self.game.zone(zone, card.owner if player is None else player)
-        seen_before = self.views.seen_by(card)
-        self.game.journal.remove(src.cards, card.id)
-        self.game.journal.insert(dst.cards, self.position_index(dst, position), card.id)
-        j = self.game.journal
-        j.setattr(card, "zone", dst.name)
-        j.setattr(card, "zone_player", dst.player)
-        j.setattr(card, "generation", card.generation + 1)
-        if PRINTED_CODES in self.game.state.values:
+        game = self.game
+        state, j = game.state, game.journal
+        card = game.card(card) if isinstance(card, int) else card
+        if self.index.replacers:    # no card with a replacement ability: the destination stands
+            zone, player = self._replaced_destination(card, zone, player, cause, source)
+        src = game.zone(card.zone, card.zone_player)
+        dst = game.zone(zone, card.owner if player is None else player)
+        seen_by = self.views.seen_by
+        seen_before = seen_by(card)
+        j.remove(src.cards, card.id)
+        j.insert(dst.cards, self.position_index(dst, position), card.id)
+        # The card's fields as one undo entry (the journal's ``setattr``, for the fields a move sets).
+        old = (card.zone, card.zone_player, card.generation, card.timestamp, card.controller, card.face_up,
+               card.status, card.counters, card.memory, card.attached_to)
+        j._undo.append((_restore_card, (card, old)))
+        j.version += 1
+        _osetattr(card, "zone", dst.name)
+        _osetattr(card, "zone_player", dst.player)
+        _osetattr(card, "generation", card.generation + 1)
+        if PRINTED_CODES in state.values:
             self._end_copy(card)
-        j.setattr(card, "timestamp", self.timestamp())
-        j.setattr(card, "controller", dst.player if dst.player is not None else card.owner)
-        j.setattr(card, "face_up", face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
+        _osetattr(card, "timestamp", self.timestamp())
+        _osetattr(card, "controller", dst.player if dst.player is not None else card.owner)
+        _osetattr(card, "face_up", face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
         if not keep_status:
             if card.status:
-                j.setattr(card, "status", {})
+                _osetattr(card, "status", j.adopt({}))
             if card.counters:
-                j.setattr(card, "counters", {})
+                _osetattr(card, "counters", j.adopt({}))
             if card.memory:
-                j.setattr(card, "memory", {})
+                _osetattr(card, "memory", j.adopt({}))
             if card.attached_to is not None:
-                j.setattr(card, "attached_to", None)
-        seen = seen_before | self.views.seen_by(card)
-        visible = "all" if len(seen) == len(self.game.state.players) else sorted(seen)
-        self.game.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,
-                         **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
-                         visible=visible, **extra)
+                _osetattr(card, "attached_to", None)
+        seen = seen_before | seen_by(card)
+        visible = "all" if len(seen) == len(state.players) else sorted(seen)
+        game.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,
+                    **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
+                    visible=visible, **extra)
         return card
 
     def become(self, card: Card, code: str, *, generation: int | None = None) -> Card:

@@ -59,6 +59,9 @@ class Game:
                  sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = (),
                  runtime: Runtime | None = None, state: GameState | None = None) -> None:
 
+        if state is not None and decks:
+            raise ConfigurationError("a game on a given state has its cards already: pass no decks "
+                                     "(set game.decks for a replay)")
         if runtime is None:
             runtime = Runtime.get(system, settings, cards, sandbox_options)
         else:
@@ -100,7 +103,7 @@ class Game:
         self._take_engine()
         self.auto_single = True
         self._runaway = RunawayGuard(self)
-        if state is not None:   # players and zones are the given state's
+        if state is not None:   # players, zones and cards are the given state's
             return
         names = list(player_names) if player_names else [f"P{i}" for i in range(n)]
         for i in range(n):

@@ -14,6 +14,12 @@ journaled value classes by hand instead, and shares what never changes:
 
 The copy is equal to the original (``==``, which compares the plain data) and shares no mutable
 object with it.
+
+Cards, zones and players, the bulk of a state, are copied by code written out slot by slot: each
+copy is built as an instance of a private subclass with plain attribute sets (the state's classes
+journal every set through a Python ``__setattr__``), then made a real ``Card`` (``Zone``,
+``Player``) by setting its ``__class__``. The copier knows each class's slots and refuses, at
+import, a class that has gained one (it would be left out of every copy).
 """
 from __future__ import annotations
 
@@ -162,127 +168,114 @@ def _shared(c: _Copier, v: Any) -> Any:
     return v
 
 
-def _slot_setters(cls: type) -> dict[str, Any]:
-    """The setters of a slotted class's slots (plain sets: a copy is built before it is bound)."""
-    return {name: cls.__dict__[name].__set__ for name in getattr(cls, "__slots__")}
-
-
 def _all_immutable(values: Any) -> bool:
     return all(map(_IMMUTABLE.__contains__, map(type, values)))
 
 
-_CARD_SLOTS = ("id", "definition", "code", "owner", "controller", "zone", "zone_player", "face_up", "status",
-               "counters", "memory", "generation", "timestamp", "attached_to")
+def _builder(cls: type, slots: frozenset[str]) -> type:
+    """A class to build copies of ``cls`` with: the same slots, but plain attribute sets (``cls``
+    journals them, through a Python ``__setattr__``; plain sets of slots are several times
+    faster). A copy is built as one, then made a ``cls`` by setting its ``__class__`` (the layout
+    is the same). ``slots`` are those the copier knows: a slot added to ``cls`` would be left
+    out of every copy, so it is refused here, at import."""
+    now = frozenset(getattr(cls, "__slots__")) - {"_journal"}
+    if now != slots:
+        raise TypeError(f"copy_state: {cls.__name__}'s slots are now {sorted(now)}, the copy knows {sorted(slots)}: "
+                        f"update rulestack.state_copy's copy of {cls.__name__}")
+    return type(f"_{cls.__name__}Copy", (cls,), {"__slots__": (), "__setattr__": object.__setattr__})
 
 
-def _make_card_copier() -> Callable[[_Copier, dict[int, Card], dict[int, Card]], None]:
-    s = _slot_setters(Card)
-    fields = set(Card.__slots__) - {"_journal"}
-    if fields != set(_CARD_SLOTS):   # a new slot would be left out of every copy: say so at import
-        raise TypeError(f"copy_state: Card's slots are now {sorted(fields)}, the copy knows {sorted(_CARD_SLOTS)}: "
-                        "update rulestack.state_copy._make_card_copier")
-
-    def copy_cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card],
-                   new: Any = object.__new__, new_dict: Any = _new_dict, JD: type = JournaledDict,
-                   update: Any = _dict_update, put: Any = _dict_setitem, plain: Any = _all_immutable,
-                   values: Any = dict.values, s_journal: Any = s["_journal"], s_id: Any = s["id"],
-                   s_definition: Any = s["definition"], s_code: Any = s["code"], s_owner: Any = s["owner"],
-                   s_controller: Any = s["controller"], s_zone: Any = s["zone"], s_zone_player: Any = s["zone_player"],
-                   s_face_up: Any = s["face_up"], s_generation: Any = s["generation"],
-                   s_timestamp: Any = s["timestamp"], s_attached_to: Any = s["attached_to"],
-                   s_status: Any = s["status"], s_counters: Any = s["counters"], s_memory: Any = s["memory"]) -> None:
-        """Copy every card into ``out`` (the hot loop of a fork: slot by slot, unrolled, the
-        definition shared; a status, counter or memory value that is not a scalar is copied)."""
-        journal = c.journal
-        for cid, card in dict.items(cards):
-            n = new(Card)
-            s_journal(n, journal)
-            s_id(n, card.id)
-            s_definition(n, card.definition)
-            s_code(n, card.code)
-            s_owner(n, card.owner)
-            s_controller(n, card.controller)
-            s_zone(n, card.zone)
-            s_zone_player(n, card.zone_player)
-            s_face_up(n, card.face_up)
-            s_generation(n, card.generation)
-            s_timestamp(n, card.timestamp)
-            s_attached_to(n, card.attached_to)
-            d = card.status
-            if d and not plain(values(d)):
-                x = _dict_like(c, d)
-            else:
-                x = new_dict(JD)
-                x._journal = journal
-                if d:
-                    update(x, d)
-            s_status(n, x)
-            d = card.counters
-            if d and not plain(values(d)):
-                x = _dict_like(c, d)
-            else:
-                x = new_dict(JD)
-                x._journal = journal
-                if d:
-                    update(x, d)
-            s_counters(n, x)
-            d = card.memory
-            if d and not plain(values(d)):
-                x = _dict_like(c, d)
-            else:
-                x = new_dict(JD)
-                x._journal = journal
-                if d:
-                    update(x, d)
-            s_memory(n, x)
-            put(out, cid, n)
-
-    return copy_cards
+_CardCopy = _builder(Card, frozenset({"id", "definition", "code", "owner", "controller", "zone", "zone_player",
+                                      "face_up", "status", "counters", "memory", "generation", "timestamp",
+                                      "attached_to"}))
+_ZoneCopy = _builder(Zone, frozenset({"spec", "player", "cards"}))
 
 
-_cards = _make_card_copier()
-
-
-def _make_zone_copier() -> Callable[[_Copier, Zone], Zone]:
-    s = _slot_setters(Zone)
-    if set(s) != {"spec", "player", "cards", "_journal"}:
-        raise TypeError(f"copy_state: Zone's slots are now {sorted(s)}: update rulestack.state_copy._make_zone_copier")
-
-    def copy_zone(c: _Copier, zone: Zone, new: Any = object.__new__, new_list: Any = _new_list,
-                  JL: type = JournaledList, extend: Any = _list_extend, s_journal: Any = s["_journal"],
-                  s_spec: Any = s["spec"], s_player: Any = s["player"], s_cards: Any = s["cards"]) -> Zone:
-        """A copy of one zone (its spec shared: a frozen ZoneSpec; its list of card ids copied)."""
-        n = new(Zone)
-        s_journal(n, c.journal)
-        s_spec(n, zone.spec)
-        s_player(n, zone.player)
-        ids = zone.cards
-        if type(ids) is JL and _all_immutable(ids):
-            x = new_list(JL)
-            x._journal = c.journal
-            extend(x, ids)
+def _cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card], new: Any = object.__new__,
+           new_dict: Any = _new_dict, JD: type = JournaledDict, update: Any = _dict_update, put: Any = _dict_setitem,
+           plain: Any = _all_immutable, values: Any = dict.values, Build: type = _CardCopy, Final: type = Card) -> None:
+    """Copy every card into ``out``: the hot loop of a fork, written out slot by slot (the
+    definition shared; a status, counter or memory value that is not a scalar is copied)."""
+    journal = c.journal
+    for cid, card in dict.items(cards):
+        n = new(Build)
+        n._journal = journal
+        n.id = card.id
+        n.definition = card.definition
+        n.code = card.code
+        n.owner = card.owner
+        n.controller = card.controller
+        n.zone = card.zone
+        n.zone_player = card.zone_player
+        n.face_up = card.face_up
+        n.generation = card.generation
+        n.timestamp = card.timestamp
+        n.attached_to = card.attached_to
+        d = card.status
+        if d and not plain(values(d)):
+            x = _dict_like(c, d)
         else:
-            x = _list_like(c, ids)
-        s_cards(n, x)
-        return n
+            x = new_dict(JD)
+            x._journal = journal
+            if d:
+                update(x, d)
+        n.status = x
+        d = card.counters
+        if d and not plain(values(d)):
+            x = _dict_like(c, d)
+        else:
+            x = new_dict(JD)
+            x._journal = journal
+            if d:
+                update(x, d)
+        n.counters = x
+        d = card.memory
+        if d and not plain(values(d)):
+            x = _dict_like(c, d)
+        else:
+            x = new_dict(JD)
+            x._journal = journal
+            if d:
+                update(x, d)
+        n.memory = x
+        n.__class__ = Final
+        put(out, cid, n)
 
-    return copy_zone
+
+def _zone(c: _Copier, zone: Zone, new: Any = object.__new__, new_list: Any = _new_list, JL: type = JournaledList,
+          extend: Any = _list_extend, Build: type = _ZoneCopy, Final: type = Zone) -> Zone:
+    """A copy of one zone (its spec shared: a frozen ZoneSpec; its list of card ids copied)."""
+    n = new(Build)
+    n._journal = journal = c.journal
+    n.spec = zone.spec
+    n.player = zone.player
+    ids = zone.cards
+    if type(ids) is JL and _all_immutable(ids):
+        x = new_list(JL)
+        x._journal = journal
+        extend(x, ids)
+    else:
+        x = _list_like(c, ids)
+    n.cards = x
+    n.__class__ = Final
+    return n
 
 
-_zone = _make_zone_copier()
+_PlayerCopy = _builder(Player, frozenset({"index", "name", "life", "values", "lost", "conceded"}))
 
 
-def _player(c: _Copier, p: Player) -> Player:
-    new = Player.__new__(Player)
-    s = _osetattr
-    s(new, "_journal", c.journal)
-    s(new, "index", p.index)
-    s(new, "name", p.name)
-    s(new, "life", p.life)
-    s(new, "values", _dict_like(c, p.values))
-    s(new, "lost", p.lost)
-    s(new, "conceded", p.conceded)
-    return new
+def _player(c: _Copier, p: Player, new: Any = object.__new__, Build: type = _PlayerCopy,
+            Final: type = Player) -> Player:
+    n = new(Build)
+    n._journal = c.journal
+    n.index = p.index
+    n.name = p.name
+    n.life = p.life
+    n.values = _dict_like(c, p.values)
+    n.lost = p.lost
+    n.conceded = p.conceded
+    n.__class__ = Final
+    return n
 
 
 _COPIERS: dict[type, Callable[[_Copier, Any], Any]] = {

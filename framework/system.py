@@ -409,6 +409,9 @@ def find_system(name: str | type[GameSystem]) -> type[GameSystem]:
         return name
     if name in _registered:
         return _registered[name]
+    loaded = _loaded.get(name)
+    if loaded is not None:
+        return loaded
     eps = available_systems()
     if name not in eps:
         known = ", ".join(sorted(set(eps) | set(_registered))) or "none installed"
@@ -417,7 +420,12 @@ def find_system(name: str | type[GameSystem]) -> type[GameSystem]:
     if not (isinstance(cls, type) and issubclass(cls, GameSystem)):
         raise ConfigurationError(f"entry point {name!r} of group {ENTRY_POINT_GROUP} does not name a GameSystem "
                                  f"subclass ({eps[name].value})")
+    _loaded[name] = cls
     return cls
+
+
+#: Systems loaded from their entry points, by name (loading one imports its module: once is enough).
+_loaded: dict[str, type[GameSystem]] = {}
 
 
 def all_roles() -> frozenset[str]:

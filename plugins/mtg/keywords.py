@@ -37,7 +37,7 @@ def expand(entry: CardEntry, abilities: list[dict[str, Any]]) -> list[dict[str, 
             raise CardDataError(f"card {entry.name!r}: {e}", file=entry.file, line=entry.line,
                                 field="mana_cost") from None
     mana = [{"kind": "mana", "amount": ManaCost.parse(mana_cost).value, "mana": mana_cost}] if mana_cost else []
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     has_spell = False
     for raw in abilities:
         kind = raw.get("kind")

@@ -37,5 +37,5 @@ def enter_at_chosen_chapter(game: Game, card: Card) -> int:
 
 def skipped(card: Card, chapter: int) -> bool:
     """702.155c: is this chapter below the one a read-ahead Saga is entering at?"""
-    floor = card.status.get(STATUS)
-    return bool(floor) and chapter < floor
+    floor: int | None = card.status.get(STATUS)
+    return floor is not None and floor != 0 and chapter < floor

@@ -1,7 +1,12 @@
 """Small questions the rules ask about cards and players, shared by every part of the plugin."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rulestack import Card, Game, Role
+
+if TYPE_CHECKING:
+    from .system import MTGSystem
 
 #: Card types that make a card a permanent (110.4).
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
@@ -19,7 +24,7 @@ def printed_types_hold(game: Game) -> bool:
     """True when no continuous effect in the game can change a card's types, so the printed
     types are the current ones and need no layer computation (a hot path: every "is it a
     creature?"). Cached per journal version; static abilities are looked at once per set of cards."""
-    system = game.system
+    system = cast("MTGSystem", game.system)
     version = game.journal.version
     if system.types_hold[0] == version:
         return system.types_hold[1]
@@ -104,4 +109,5 @@ def toughness(game: Game, card: Card) -> int:
 
 def cr(game: Game) -> str:
     """The Comprehensive Rules edition in force (setting ``cr``)."""
-    return game.system.settings["cr"]
+    edition: str = game.system.settings["cr"]
+    return edition

@@ -49,7 +49,9 @@ def crosses(game: Game, card: Card, event: Event, chapter: int) -> bool:
     floor = card.status.get("read_ahead")
     if floor and chapter < floor:
         return False
-    return event.get("before", 0) < chapter <= event.get("after", 0)
+    before: int = event.get("before", 0)
+    after: int = event.get("after", 0)
+    return before < chapter <= after
 
 
 def on_enter(game: Game, card: Card) -> None:
@@ -79,7 +81,7 @@ def chapter_waiting(game: Game, card: Card) -> bool:
             return True
     for item in game.state.stack:
         if item.card == card.id and item.kind == "trigger" and item.generation == card.generation and \
-                card.definition.abilities[item.ability].kind == "chapter":
+                item.ability is not None and card.definition.abilities[item.ability].kind == "chapter":
             return True
     return False
 

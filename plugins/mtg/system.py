@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import (AbilityKind, Action, Activation, Card, Cause, ChoiceRequest, ConfigurationError, CostComponent,
-                       CostUnpayable, Decision, Deck, Event, FunctionCost, Game, GameSystem, Item, Modifier,
-                       PendingTrigger, Role, ZoneSpec, hookimpl)
+from rulestack import (AbilityKind, Action, Activation, Card, ChoiceRequest, ConfigurationError, CostComponent, Decision,
+                       Deck, Event, Game, GameSystem, Item, Modifier, PendingTrigger, Role, ZoneSpec, hookimpl)
+from rulestack.cards import CardEntry
 from rulestack.state import Visibility
 from rulestack.system import CardStat
-from rulestack.cards import CardEntry
 
 from . import (casting, costs, evaluation, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas,
                sba, turn, whynot)

@@ -31,7 +31,7 @@ def _players(game: Game, who: Any, controller: int) -> list[int]:
 def candidates(game: Game, spec: Mapping[str, Any], controller: int, source: Card,
                item_id: int | None = None) -> list[dict[str, Any]]:
     """Every legal choice for a ``target`` spec, as plain tables, in a fixed order."""
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     card_filter = spec.get("card")
     if card_filter is not None:
         for c in game.find(card_filter, controller, source):
@@ -48,7 +48,8 @@ def candidates(game: Game, spec: Mapping[str, Any], controller: int, source: Car
 
 def label(game: Game, choice: Mapping[str, Any]) -> str:
     if "player" in choice:
-        return game.players[choice["player"]].name
+        name: str = game.players[choice["player"]].name
+        return name
     if "card" in choice:
         return game.card(choice["card"]).name
     for it in game.state.stack:
@@ -85,6 +86,7 @@ def still_legal(game: Game, item: Item, spec: Mapping[str, Any], chosen: Mapping
     if "item" in chosen:
         return any(it.id == chosen["item"] for it in game.state.stack)
     card = game.state.cards.get(chosen["card"])
+    assert item.card is not None, "a target is chosen for a card's spell or ability"
     source = game.card(item.card)
     return (card is not None and card.generation == chosen["generation"]
             and game.matches(card, spec.get("card"), item.controller, source))
@@ -94,6 +96,7 @@ def host_targets_legal(game: Game, item: Item) -> tuple[int, list[list[int]]]:
     """How many card targets the item had, and those still legal (same object, still matching)."""
     if not item.targets:
         return 0, []
+    assert item.card is not None and item.ability is not None, "targets belong to a card's spell or ability"
     card = game.card(item.card)
     specs = card.definition.abilities[item.ability].targets
     gens = item.data.get("target_generations", {})
@@ -116,5 +119,6 @@ def chosen(game: Game, item: Item) -> dict[str, Any] | None:
     picked = item.data.get("target")
     if not picked:
         return None
+    assert item.card is not None and item.ability is not None, "a target belongs to a card's spell or ability"
     spec = game.card(item.card).definition.abilities[item.ability].get("target") or {}
     return dict(picked) if still_legal(game, item, spec, picked) else None

@@ -63,7 +63,7 @@ def explain(game: Game, activation: Activation, problem: str) -> str | None:
         else:
             kind = game.system.cost_kinds.get(comp.kind)
             cands = kind.candidates(game, player, comp, activation) if kind is not None else None
-            if cands is not None and len(cands) < comp.amount:
+            if kind is not None and cands is not None and len(cands) < comp.amount:
                 what = _what(comp)
                 return (f"nothing to {kind.label}: needs {_plural(comp.amount, what)}, has {len(cands)} "
                         "(601.2h)")

@@ -52,23 +52,53 @@ def forbidder(game: Game, player: int, action: str) -> Any:
 
 
 def _forbidding(game: Game, player: int, action: str) -> Iterator[Any]:
+    for card, ab in _on_field(game):
+        if action not in ab.get("prohibits"):
+            continue
+        who = ab.get("player", "you")
+        if who != "both" and relative_player(game, card.controller, who) != player:
+            continue
+        if not abilities.functions_here(game, card, ab, None) or game.is_text_negated(card, ab):
+            continue
+        cond = ab.get("condition")
+        if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
+            continue
+        yield card
+
+
+def _on_field(game: Game) -> list[tuple[Any, Any]]:
+    """Every ability with a ``prohibits`` list of a card on the field, in turn order of players,
+    field areas, cards, abilities (kept while the state does not change: a cost check asks for
+    each player and action in turn)."""
+    system = _system(game)
+    journal = game.journal
+    known = system.prohibiting_on_field
+    if known is not None and known[0] is journal and known[1] == journal.version:
+        return known[2]
     cards = game.state.cards
+    found = []
     for p in range(len(game.state.players)):
         for zone in areas.FIELD:
             for cid in game.zone(zone, p).cards:
                 card = cards[cid]
-                for ab in card.definition.abilities:
-                    if action not in (ab.get("prohibits") or ()):
-                        continue
-                    who = ab.get("player", "you")
-                    if who != "both" and relative_player(game, card.controller, who) != player:
-                        continue
-                    if not abilities.functions_here(game, card, ab, None) or game.is_text_negated(card, ab):
-                        continue
-                    cond = ab.get("condition")
-                    if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
-                        continue
-                    yield card
+                for ab in _prohibiting(card.definition):
+                    found.append((card, ab))
+    system.prohibiting_on_field = (journal, journal.version, found)
+    return found
+
+
+#: id of a card definition -> (the definition, its abilities that prohibit something).
+_PROHIBITING: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _prohibiting(definition: Any) -> tuple[Any, ...]:
+    """The abilities of a card definition with a ``prohibits`` list, in order (worked out once:
+    most cards have none, and every cost check asks about every card on the field)."""
+    known = _PROHIBITING.get(id(definition))
+    if known is None or known[0] is not definition:
+        known = _PROHIBITING[id(definition)] = (definition,
+                                                tuple(ab for ab in definition.abilities if ab.get("prohibits")))
+    return known[1]
 
 
 @contextlib.contextmanager

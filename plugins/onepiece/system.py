@@ -31,6 +31,8 @@ class OnePieceSystem(GameSystem):
     title = "One Piece Card Game (Comprehensive Rules v1.2.0)"
     #: While a cost is judged, the prohibitions as they stood before its payment began (8-3-1-3).
     frozen_prohibitions: frozenset[tuple[int, str]] | None = None
+    #: (journal, its version, the field's prohibiting abilities then): prohibitions._on_field.
+    prohibiting_on_field: tuple[Any, int, list[tuple[Any, Any]]] | None = None
     zones = areas.ZONES
     deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
     card_fields = {

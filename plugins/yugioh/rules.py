@@ -62,10 +62,10 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
 
 
 def _active_statics(game: Game, kind: str) -> Iterator[tuple[Card, Ability]]:
-    cards = game.state.cards
+    cards, zones = game.state.cards, game.state.zones
     for zname in FIELD_ZONES:
         for p in range(len(game.state.players)):
-            for cid in game.zone(zname, p).cards:
+            for cid in zones[(zname, p)].cards:
                 card = cards[cid]
                 if not card.face_up or card.status.get("activating"):
                     continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from rulestack import Ability, Action, CardDefinition, Game, Role
+from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
 
 from . import timing
 from .cardinfo import ACTIVATION_ZONES, ability_speed
@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 
 def may_act(game: Game, player: int, window: str) -> bool:
     """A cheap, conservative test: could ``player`` have anything but "pass" in this window? When it
-    says no, the window is passed without building the list of actions (it would only hold "pass")."""
+    says no, the window is passed without building the list of actions (it would only hold "pass").
+    It applies the refusals :func:`.actions.activations` applies before the host's full check
+    (spell speed, where the card is, a "When ..." timing), so it says no exactly when none of the
+    player's abilities would reach that check."""
     if window in ("main", "battle"):
         return True
     if game.value_of(None, "resolving"):
@@ -37,8 +40,16 @@ def may_act(game: Game, player: int, window: str) -> bool:
             for ab in activated_abilities(card.definition, zone):
                 if zone in ("spell_trap", "monster") and ab.kind == "activate" and card.face_up:
                     continue
-                if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")) is None:
-                    return True
+                if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")) is not None:
+                    continue
+                # The other cheap refusals the action list applies before the full check (where the
+                # card is, its "When ..." timing): an ability they refuse is never in the list.
+                if timing.place_problem(game, Activation(player=player, card=card, ability=ab, window=window)):
+                    continue
+                when = ab.get("when")
+                if when and not timing.when_matches(game, card, when, player):
+                    continue
+                return True
     return False
 
 

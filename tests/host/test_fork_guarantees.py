@@ -4,13 +4,16 @@ remembered values; the runtime (card pool, compiled scripts) is shared, a live e
 a fork and its parent played interleaved are each what a replay of their own answers gives."""
 from __future__ import annotations
 
+import gc
 import random
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
 
 from rulestack import Game
+from rulestack.errors import RulestackError
 from rulestack.fork import copy_fork
 from rulestack.search import fork, replay_to
 from rulestack.step import StepGame
@@ -190,3 +193,45 @@ def test_mtg_and_pmv_windows_are_forked_by_replay_and_equal(system, seed):
             child.close()
     finally:
         step.close()
+
+
+def test_a_closed_fork_is_freed_at_once_and_its_state_stays_readable():
+    """Closing a fork lets go of its game's rules objects, so that the fork is freed by reference
+    counting, without waiting for the cyclic garbage collector (a search makes thousands)."""
+    parent = at_window("yugioh", 1, 60)
+    gc.disable()
+    try:
+        for method in ("copy", "replay"):
+            child = fork(parent.game) if method == "copy" else replay_to(parent.game, list(parent.game.decisions))
+            assert child.method == method
+            child.apply(child.legal_answers()[0])
+            game, state = weakref.ref(child.game), weakref.ref(child.game.state)
+            child.close()
+            assert child.game.state.turn == parent.game.state.turn and child.game.decisions
+            with pytest.raises(RulestackError, match="this fork was closed"):
+                child.game.view(0)
+            child.close()   # twice is fine
+            del child
+            assert game() is None and state() is None
+    finally:
+        gc.enable()
+        parent.close()
+
+
+def test_a_fork_takes_a_copy_of_the_systems_plain_per_game_values_and_leaves_the_others_new():
+    parent = at_window("yugioh", 4, 120)
+    system = parent.game.system
+    system.probe_counts = (1, [2, 3], {"k": [4]})   # plain: copied, nothing shared
+    system.probe_cards = [parent.game.card(next(iter(parent.game.state.cards)))]   # not plain: left new
+    child = fork(parent.game)
+    try:
+        assert child.method == "copy"
+        mine = child.game.system
+        assert mine.probe_counts == system.probe_counts
+        assert mine.probe_counts[1] is not system.probe_counts[1]
+        assert mine.probe_counts[2]["k"] is not system.probe_counts[2]["k"]
+        assert not hasattr(mine, "probe_cards")
+        assert child.game.journal.version == parent.game.journal.version   # (caches keyed on it hold)
+    finally:
+        child.close()
+        parent.close()
