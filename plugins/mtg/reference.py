@@ -29,7 +29,8 @@ EVENT_KINDS = {
                          {"card": "the attacker", "defender": "the player attacked"}),
     "blocks": EventKind("a creature was declared as a blocker (509)",
                         {"card": "the blocker", "attacker": "the creature it blocks"}),
-    "damage_order": EventKind("the attacking player ordered the blockers of an attacker for damage (509.2, 510.1c)",
+    "damage_order": EventKind("the attacking player ordered the blockers of an attacker for damage (509.2; only "
+                              "with the setting damage_assignment_order, the rule before November 2024)",
                               {"card": "the attacker", "blockers": "its blockers, first to get lethal damage first"}),
     "damage_dealt": EventKind("damage was dealt to a creature (120.3)",
                               {"card": "the creature", "amount": "how much", "marked": "its damage now"}),
