@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 import attrs
 
-from .cards import Ability, Role, ScriptFunction
+from .cards import Ability, CardDefinition, Role, ScriptFunction
 from .events import Event
 from .filters import CardFilter
 from .state import Card
@@ -34,6 +34,12 @@ class DerivedValues:
         #: The modifiers each floating effect gave last time (by id: effect, cards, fields, modifiers).
         self._effect_modifiers: dict[int, tuple[Any, list[int], tuple, list[Modifier]]] = {}
         self._layer_rank = {name: i for i, name in enumerate(game.runtime.system_cls.layers)}
+        #: The layered statics' last key and modifiers (see :meth:`_layered_key`).
+        self._layered_memo: tuple[tuple, list[Modifier]] | None = None
+        #: Each definition's static abilities, read once (see :meth:`_static_abilities`).
+        self._statics_of: dict[int, tuple[CardDefinition, list]] = {}
+        #: Each card's last values with the definition and modifiers they were computed from.
+        self._values_by_mods: dict[int, tuple[CardDefinition, list[Modifier], dict[str, Any]]] = {}
 
     def save_caches(self) -> tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]:
         """What is cached now, to keep through a dry run (:meth:`restore_caches`)."""
@@ -66,12 +72,23 @@ class DerivedValues:
         cached = self._card_values.get(card.id)
         if cached is not None and cached[0] == version:
             return cached[1]
-        base = dict(card.definition.fields)
-        base["keywords"] = card.definition.keywords
+        definition = card.definition
         mods = self._modifiers().get(card.id, ())
+        if not self._collecting_statics:
+            # Values are a function of the definition and the modifiers: the same ones as last
+            # time (modifiers compare by value) give the same values, whatever else changed.
+            last = self._values_by_mods.get(card.id)
+            if last is not None and last[0] is definition and (last[1] == mods if mods else not last[1]):
+                if self.game.journal.version == version:
+                    self._card_values[card.id] = (version, last[2])
+                return last[2]
+        base = dict(definition.fields)
+        base["keywords"] = definition.keywords
         out = compute(base, mods, self._layer_rank, self.game.system.op_layers, self.game.system.modifier_ops)
         if self.game.journal.version == version:
             self._card_values[card.id] = (version, out)
+            if not self._collecting_statics:
+                self._values_by_mods[card.id] = (definition, list(mods), out)
         return out
 
     def value(self, card: Card | int, attr: str, default: Any = None) -> Any:
@@ -155,11 +172,78 @@ class DerivedValues:
         finds the other's cards again). An effect applied later than its timestamp says gets the
         timestamp of the one before it, so the values keep that order. ``current`` is the dict of
         modifiers being collected (each yielded modifier is added to it at once)."""
+        entries = list(self._static_entries(removed, ability_ops=False))
+        key = self._layered_key(entries, removed, current)
+        memo = self._layered_memo
+        if key is not None and memo is not None and memo[0] == key:
+            yield from memo[1]          # nothing they read has changed: the same modifiers
+            return
+        made: list[Modifier] = []
+        for m in self._layered_modifiers(entries, current):
+            made.append(m)
+            yield m
+        self._layered_memo = (key, made) if key is not None else None
+
+    def _layered_key(self, entries: list[_Entry], removed: set[int],
+                     current: dict[int, list[Modifier]]) -> tuple | None:
+        """Everything the layered statics of ``entries`` read, as a value to compare with the last
+        computation's (``None``: they read something it cannot tell, so nothing is reused).
+
+        Given the functioning entries (found by the same hooks and conditions as before), their
+        modifiers depend only on: each entry's card (id, controller, timestamp, attachment) and
+        spec; the cards their filters can see (the zones the filters name, each card's id,
+        controller, owner, face, definition, attachment, status and counters when a filter reads
+        them, and the modifiers already collected for it: its derived values); the active player
+        and who has lost (the filters' player words). A value given as a script, a ``where``
+        filter or a system's own filter key may read anything: then there is no key."""
+        if not entries:
+            return ()
+        filter_keys = self.game.system.filter_keys
+        state = self.game.state
+        zones: set[str] | None = set()
+        status = False
+        sources = []
+        for card, ab, spec in entries:
+            value = spec.get("value")
+            if isinstance(value, ScriptFunction) or callable(value):
+                return None
+            affects = spec.get("affects", ab.get("affects", "self"))
+            sources.append((card.id, card.controller, card.timestamp, card.attached_to, ab.index, id(spec)))
+            if affects == "self":
+                continue
+            if not isinstance(affects, Mapping):
+                return None
+            for k in affects:
+                if k == "where" or k in filter_keys:
+                    return None
+                if k == "status" or k == "counters":
+                    status = True
+            named = affects.get("zone")
+            if named is None:
+                zones = None
+            elif zones is not None:
+                zones.update(named if isinstance(named, (list, tuple)) else (named,))
+        cards = state.cards
+        seen = []
+        for (name, zp), z in state.zones.items():
+            if zones is not None and name not in zones:
+                continue
+            for cid in z.cards:
+                c = cards[cid]
+                mods = current.get(cid)
+                seen.append((cid, name, zp, c.controller, c.owner, c.face_up, c.definition, c.attached_to,
+                             tuple(mods) if mods else (),
+                             (tuple(c.status.items()), tuple(c.counters.items())) if status else None))
+        return (tuple(sources), frozenset(removed), state.active_player, tuple(p.lost for p in state.players),
+                tuple(seen))
+
+    def _layered_modifiers(self, entries: list[_Entry], current: dict[int, list[Modifier]]) -> Iterator[Modifier]:
+        """The computation of :meth:`_layered_statics` on its functioning ``entries``."""
         rank = self._layer_rank
         op_layers = self.game.system.op_layers
         system_keys = tuple(self.game.system.filter_keys)
         layers: dict[int, dict[tuple[int, int], list[_Entry]]] = {}
-        for entry in self._static_entries(removed, ability_ops=False):
+        for entry in entries:
             card, ab, spec = entry
             layer = spec.get("layer") or op_layers.get(spec.get("op", "add"))
             layers.setdefault(rank.get(layer, len(rank)) if layer else len(rank), {}) \
@@ -231,17 +315,11 @@ class DerivedValues:
         cards = self.game.state.cards
         for cid in list(self.index.static_cards):
             card = cards[cid]
-            if card.id in removed:
+            if cid in removed:
                 continue
-            for ab in card.definition.abilities:
-                mods = ab.get("modify")
-                if ab.role != Role.STATIC or not mods:
-                    continue
-                mods = [m for m in mods if (m.get("op", "add") in ABILITY_OPS) == ability_ops]
-                if not mods:
-                    continue
-                zones = ab.get("zone") or self.game.system.default_zones.get(Role.STATIC)
-                if zones and card.zone not in zones:
+            for ab, zones, split in self._static_abilities(card.definition):
+                mods = split[ability_ops]
+                if not mods or zones and card.zone not in zones:
                     continue
                 if not self.ability_usable(card, ab, None):
                     continue
@@ -251,6 +329,25 @@ class DerivedValues:
                     continue
                 for spec in mods:
                     yield card, ab, spec
+
+    def _static_abilities(self, definition: CardDefinition) -> list[tuple[Ability, Any, tuple[tuple, tuple]]]:
+        """A definition's static abilities with ``modify`` entries: each with the zones it
+        functions in and its entries split into (the others, the ability ops'); read once per
+        definition."""
+        known = self._statics_of.get(id(definition))
+        if known is not None and known[0] is definition:
+            return known[1]
+        default_zones = self.game.system.default_zones.get(Role.STATIC)
+        out = []
+        for ab in definition.abilities:
+            mods = ab.get("modify")
+            if ab.role != Role.STATIC or not mods:
+                continue
+            split = (tuple(m for m in mods if m.get("op", "add") not in ABILITY_OPS),
+                     tuple(m for m in mods if m.get("op", "add") in ABILITY_OPS))
+            out.append((ab, ab.get("zone") or default_zones, split))
+        self._statics_of[id(definition)] = (definition, out)
+        return out
 
     def _entry_modifiers(self, entry: _Entry) -> Iterator[Modifier]:
         """The modifiers of one ``modify`` entry of a static ability, on the cards it affects now."""

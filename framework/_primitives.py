@@ -8,7 +8,7 @@ from .cards import Ability, Role
 from .errors import GameOver, RulestackError
 from .events import Cause
 from .flow import GameResult
-from .replacement import replace
+from .replacement import first_category, replace
 from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
 
 if TYPE_CHECKING:
@@ -167,17 +167,15 @@ class StatePrimitives:
         z = game.zone(zone, owner)
         controller = z.player if z.player is not None else owner
         face_up = z.spec.visibility == Visibility.PUBLIC
-        cards, zone_cards = state.cards, z.cards
+        cards, zone_cards, name, zone_player = state.cards, z.cards, z.name, z.player
         next_id, next_timestamp = state.next_id, state.next_timestamp
+        definitions: dict[str, Any] = {}      # each code of the deck resolved once
+        loaded = Card.loaded
         for code in codes:
-            code = pool.code(code)
-            card = Card(next_id, game.definition(code), owner)
-            _osetattr(card, "zone", z.name)
-            _osetattr(card, "zone_player", z.player)
-            _osetattr(card, "controller", controller)
-            _osetattr(card, "face_up", face_up)
-            _osetattr(card, "timestamp", next_timestamp)
-            card._bind(journal)
+            definition = definitions.get(code)
+            if definition is None:
+                definition = definitions[code] = game.definition(pool.code(code))
+            card = loaded(journal, next_id, definition, owner, controller, name, zone_player, face_up, next_timestamp)
             _dict_setitem(cards, next_id, card)
             _list_append(zone_cards, next_id)
             index.load(card)
@@ -302,6 +300,7 @@ class StatePrimitives:
                        if (rcard.id, ab.index) not in applied and self._replaces_move(rcard, ab, card, zone, cause)]
             if not options:
                 break
+            options = first_category(self.game, options)     # MTG 616.1a-d: some categories first
             rcard, ab = options[0]
             if len(options) > 1 and ask:
                 pick = self.game.choose_option(

@@ -1535,4 +1535,27 @@ api.usage_mark, api.usage_rollback = (function()
 end)()
 TRUSTED[api.usage_mark], TRUSTED[api.usage_rollback] = true, true
 
+-- A fork of a game (rulestack.fork) starts with its parent's usage: usage_get() lists the scripts
+-- that used some of their allowances as "sid turn game" entries separated by ";", and
+-- usage_put(list) makes the usage of every script the list's (ids of this sandbox; 0 for the
+-- scripts it does not name).
+function api.usage_get()
+  local out, n = {}, 0
+  for sid, u in next, USED do
+    if u[1] ~= 0 or u[2] ~= 0 then
+      n = n + 1
+      out[n] = sid .. " " .. u[1] .. " " .. u[2]
+    end
+  end
+  return t_concat(out, ";")
+end
+function api.usage_put(list)
+  for _, u in next, USED do u[1], u[2] = 0, 0 end
+  for sid, turn, game in s_gmatch(list, "(%d+) (%d+) (%d+)") do
+    local u = USED[tonumber(sid)]
+    if u ~= nil then u[1], u[2] = tonumber(turn), tonumber(game) end
+  end
+end
+TRUSTED[api.usage_get], TRUSTED[api.usage_put] = true, true
+
 return api

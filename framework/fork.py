@@ -7,29 +7,61 @@ recorded phase (that is how a :class:`~rulestack.scenario.Scenario` starts a pos
 some action windows — the top of a main phase's loop, say — re-entering reaches the very same
 decision with the very same future. There, a fork is:
 
-1. a new :class:`~rulestack.game.Game` on the parent's :class:`~rulestack.runtime.Runtime` (an
-   idle engine of the pool: system instance, plugin manager and a Lua sandbox whose compiled
-   scripts are reused — card scripts keep nothing between calls, so a reused sandbox is as good
-   as a new one; the parent's own engine is never shared, it may be in the middle of a call);
-2. a copy of the state (:func:`rulestack.state_copy.copy_state`: cards, zones, players, items,
-   effects, values, the log's events shared as they are immutable, the RNG's state, the answers),
-   the card index and the few per-game counters;
+1. a copy of the state (:func:`rulestack.state_copy.copy_state`: cards, zones, players, items,
+   effects, values, the RNG's state, the answers given), bound to a new journal that continues
+   the parent's numbering of versions;
+2. a new :class:`~rulestack.game.Game` playing on that copy (``Game(..., state=copy)``: nothing
+   set up again) on the parent's :class:`~rulestack.runtime.Runtime`, with copies of what the
+   game keeps beside its state: the card index, the runaway guard's counters (events this turn,
+   action windows opened this turn, positions seen), each card script's use of its instruction
+   allowances (carried over by card code: :meth:`LuaSandbox.usage <rulestack.sandbox.LuaSandbox.usage>`),
+   and the system instance's plain per-game values (its caches keyed on the journal's version,
+   which stay valid since the copy's versions continue the parent's; a value that is not plain
+   data — a cache holding the parent's card objects — starts empty instead);
 3. the game loop re-entered in a greenlet (:class:`~rulestack.step.StepGame`), which runs to the
-   first decision.
+   first decision. The window it re-enters takes the parent's legal actions (the same player at
+   the same window of an unchanged copy of the same state has the same ones) rather than asking
+   the rules again.
+
+What a fork shares with its parent is what cannot change: card definitions (and their compiled
+scripts), zone specs, the log's events (frozen), the pending decision's actions (frozen records),
+and the runtime (card pool, card facts, idle engines). A fork plays on an engine of its own — an
+idle one of the runtime's pool: system instance, plugin manager and a Lua sandbox with the
+scripts already compiled — never on its parent's: a sandbox holds per-game things (each script's
+allowance usage, the game its ``math.random`` draws for, the script calls running), and the
+parent may be in the middle of a call. Card scripts keep nothing between calls (their globals
+are reset after each; what a card remembers, ``ctx:remember``, is in the state's ``card.memory``),
+so a sandbox another game used is as good as a new one: the tests play a fork and its parent
+interleaved and compare each with a replay of its own answers. Taking an idle engine costs a few
+microseconds; the fork's cost is mostly the state copy (one Python object per card, zone and
+container) and re-entering the turn to its window (``benchmarks/fork_bench.py`` prints both).
 
 Which windows may be re-entered is the system's word: its class attribute ``resumable_windows``
 (a set of window names, default none). The host then checks what it can before it trusts the
 copy: re-entering must reach a decision (a) of the same player, kind, prompt and options as the
 parent's, (b) at the same place in the code (the same functions at the same lines, from
-:meth:`Game.play` down to the question), (c) without changing the state on the way (no mutation,
-no event, no draw from the RNG). If any check fails, the copy is thrown away and the fork replays
-(:func:`rulestack.search.replay_to`) — always right, only slower.
+:meth:`Game.play` down to the question, and the same plain locals in the host's own frames: a
+response window's count of passes, who has priority), (c) without changing the state on the way
+(no mutation, no event, no draw from the RNG). If any check fails, the copy is thrown away and
+the fork replays (:func:`rulestack.search.replay_to`) — always right, only slower.
 
 Decisions that cannot be copied, and are forked by replay: every decision asked from inside a
 running card script (a target, a cost, "choose one": the script's Lua coroutine and the greenlet
 it runs on are paused in the middle), every decision asked in the middle of a procedure (a chain
 being built, an attack being declared, the choice of a discard), and any window the system does
 not declare re-entrant.
+
+Yu-Gi-Oh!, Digimon and One Piece declare their main phase's window re-entrant. Magic: The
+Gathering and PMV do not, and are forked by replay, because their turns cannot be re-entered at a
+priority window without changing the state: MTG's ``play_turn`` starts the recorded step over
+(it records the phase again, which triggers "at the beginning of" abilities, and repeats the
+step's turn-based actions: untap, draw, Saga lore counters), and PMV's phases begin with their
+regulated effect and a recorded event (``test_a_window_wrongly_declared_reentrant_is_caught_and_replayed``
+shows the host refusing such a copy). Priority in both is also a host response window whose
+loop (passes in succession, who holds priority) lives in Python locals, not in the state. Either
+system becomes forkable by copy when its turn can resume inside a step — its priority loop
+entered at the window with the step's beginning already done, and the response window's
+counters kept in the state — and then declares ``resumable_windows = {"priority"}``.
 """
 from __future__ import annotations
 
@@ -37,8 +69,8 @@ import sys
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from .errors import RulestackError
 from .journal import Journal
-from .rng import GameRandom
 from .state_copy import copy_state
 from .step import StepGame, _Handoff
 from ._asking import DecisionAsking
@@ -55,6 +87,16 @@ _HOST = __name__.rpartition(".")[0] + "."   # "rulestack.": frames of the host's
 _PLAIN = (int, str, bool, float, type(None))
 
 
+class _Seat:
+    """The agent of a fork's seat until its :class:`ForkedGame` hands the decisions to its driver."""
+
+    def decide(self, decision: "Decision", seat: Any) -> Any:
+        raise RuntimeError("a fork's decisions are answered through its ForkedGame (apply)")
+
+
+_SEAT = _Seat()
+
+
 class ForkedGame(StepGame):
     """A fork: a :class:`~rulestack.step.StepGame` paused at its parent's pending decision, saying
     how it was made (:attr:`method`: ``"copy"`` or ``"replay"``)."""
@@ -64,10 +106,49 @@ class ForkedGame(StepGame):
         self.method = method
         super().__init__(game)
 
+    def close(self) -> None:
+        """Abandon the fork (its engine goes back to the runtime), and let go of its game's rules
+        objects at once: they refer to the game and it to them, so they would otherwise wait for
+        Python's cyclic garbage collector, whose passes a search making thousands of forks pays
+        for (about a sixth of a fork's time, measured). The game's state, answers and result can
+        still be read; anything else says the fork was closed."""
+        super().close()
+        game = self.game
+        for name in _RULES_OBJECTS:
+            if name in vars(game):
+                setattr(game, name, _Closed(name))
+        game.agents = []
+        game.journal.checkpoint()
+        self._runner = None  # type: ignore[assignment]
+
+
+#: A game's objects that refer back to it (see :meth:`ForkedGame.close`).
+_RULES_OBJECTS = ("views", "derived", "asking", "primitives", "flow", "_runaway")
+
+
+class _Closed:
+    """Stands for a closed fork's rules object: says so when used."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):   # (what copy, pickle or hasattr probe for)
+            raise AttributeError(attr)
+        raise RulestackError(f"this fork was closed, and its game's {self._name.lstrip('_')} with it: read its "
+                             f"state, decisions and result, or fork the parent again to play on (asked for .{attr})")
+
+
+_PLAY: list[Any] = []
+
 
 def _game_play_code() -> Any:
-    from .game import Game
-    return Game.play.__code__
+    if not _PLAY:
+        from .game import Game
+        _PLAY.append(Game.play.__code__)
+    return _PLAY[0]
 
 
 def waiting_frames(game: "Game") -> list[FrameType] | None:
@@ -115,6 +196,12 @@ def _same_decision(a: "Decision", b: "Decision") -> bool:
             and all(x.label == y.label and x.value == y.value for x, y in zip(a.options, b.options)))
 
 
+#: Which frames' plain locals :func:`_same_place` compares, by code: the host's, but for the
+#: plumbing between the rules (hook calls, the loop of turns, the asking of an agent).
+_COMPARE_LOCALS: dict[Any, bool] = {}
+_PLUMBING = _HOST + "_hookcall"
+
+
 def _same_place(parent: list[FrameType], child: list[FrameType]) -> bool:
     """The same functions at the same lines; in the host's own frames (a response window's count
     of passes, who has priority) the same plain local values too. A system's frames are the
@@ -123,9 +210,15 @@ def _same_place(parent: list[FrameType], child: list[FrameType]) -> bool:
     if len(parent) != len(child):
         return False
     for p, c in zip(parent, child):
-        if p.f_code is not c.f_code or p.f_lineno != c.f_lineno:
+        code = p.f_code
+        if code is not c.f_code or p.f_lineno != c.f_lineno:
             return False
-        if p.f_globals.get("__name__", "").startswith(_HOST) and p.f_code is not _DECIDE:
+        compare = _COMPARE_LOCALS.get(code)
+        if compare is None:
+            module = p.f_globals.get("__name__", "")
+            compare = _COMPARE_LOCALS[code] = (module.startswith(_HOST) and module != _PLUMBING
+                                               and code is not _DECIDE and code is not _game_play_code())
+        if compare:
             mine, theirs = p.f_locals, c.f_locals
             for name, value in mine.items():
                 if type(value) in _PLAIN and name in theirs and theirs[name] != value:
@@ -149,6 +242,7 @@ def copy_fork(parent: "Game") -> ForkedGame | None:
     child = _copy_game(parent)
     journal = child.journal
     version, events = journal.version, len(child.state.log)
+    _offer_parents_actions(child, frames[1].f_locals, version)
     try:
         step = ForkedGame(child, "copy")
     except Exception:
@@ -160,37 +254,127 @@ def copy_fork(parent: "Game") -> ForkedGame | None:
             or not _same_place(frames, child_frames)):
         step.close()
         return None
+    _copy_window_count(parent, child)
     return step
 
 
-def _copy_game(parent: "Game") -> "Game":
-    """A new game on the parent's runtime holding a copy of its state, index and counters, not
-    started (its loop is re-entered by the caller)."""
-    from .game import Game
-    names = [p.name for p in parent.state.players]
-    child = Game(parent.runtime.system_cls, (), seed=parent.seed, runtime=parent.runtime, plugins=(),
-                 player_names=names)
-    journal = Journal()
-    state = copy_state(parent.state, journal)
-    generator = state.random
-    saved = generator.getstate()
-    child.journal, child.state = journal, state
-    child.rng = GameRandom(0, journal, generator)   # the copy's RNG, bound to the copy's journal ...
-    generator.setstate(saved)                        # ... at the parent's place in its sequence
+def _offer_parents_actions(child: "Game", window_locals: dict[str, Any], version: int) -> None:
+    """Let the re-entered window take the parent's legal actions instead of asking the rules for
+    them again: the same player at the same window of an unchanged copy of the same state has the
+    same legal actions (the rules are a function of the state: what a replay relies on). Offered
+    once, and only while the copy is unchanged; :func:`copy_fork` checks the decision it reaches
+    all the same."""
+    asking = child.asking
+    player, window, actions = window_locals.get("player"), window_locals.get("window"), window_locals.get("actions")
+    if not isinstance(actions, list):
+        return
+    journal, log = child.journal, child.state.log
+    events = len(log)
+
+    def legal_actions(p: int, w: str) -> list:
+        del asking.legal_actions   # once: the next windows ask the rules
+        if p == player and w == window and journal.version == version and len(log) == events:
+            return list(actions)
+        return type(asking).legal_actions(asking, p, w)
+
+    asking.legal_actions = legal_actions  # type: ignore[method-assign,assignment]
+
+
+def _copy_window_count(parent: "Game", child: "Game") -> None:
+    """The runaway guard's count of this turn's action windows and the positions seen (a position
+    coming back too often ends the game: :mod:`rulestack.runaway`): the parent's, now that the
+    child has counted the window it re-entered (the parent counted it once, as it opened)."""
+    guard, mine = parent._runaway, child._runaway
+    mine.window_turn, mine.windows, mine.seen = guard.window_turn, guard.windows, dict(guard.seen)
+
+
+def _copy_usage(parent: "Game", child: "Game") -> None:
+    """What each card's script has used of its instruction allowances this turn and this game
+    (a card past its allowance is stopped by name): the parent's, carried over to the child's
+    sandbox by card code (each sandbox numbers its scripts its own way)."""
+    used = parent.sandbox.usage()
+    mine, theirs = child._engine, parent._engine
+    assert mine is not None and theirs is not None
+    code_of = {sid: code for code, sid in theirs.script_ids.items()}
+    pool = parent.pool
+    child.sandbox.set_usage({mine.script(pool.definition(code_of[sid])): counts for sid, counts in used.items()
+                             if sid in code_of})
+
+
+_NOT_PLAIN = object()
+_SCALARS = frozenset({int, str, bool, float, type(None), bytes})
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of ``value`` if it is plain data (scalars, and tuples, frozensets, lists and dicts
+    of plain data), else ``_NOT_PLAIN``."""
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if t is tuple or t is frozenset:
+        if all(type(v) in _SCALARS for v in value):
+            return value   # (immutable all through: shared)
+        items = [_plain_copy(v) for v in value]
+        return _NOT_PLAIN if any(v is _NOT_PLAIN for v in items) else t(items)
+    if t is list:
+        out = [_plain_copy(v) for v in value]
+        return _NOT_PLAIN if any(v is _NOT_PLAIN for v in out) else out
+    if t is dict:
+        pairs = [(_plain_copy(k), _plain_copy(v)) for k, v in value.items()]
+        return _NOT_PLAIN if any(k is _NOT_PLAIN or v is _NOT_PLAIN for k, v in pairs) else dict(pairs)
+    return _NOT_PLAIN
+
+
+def _copy_system_values(parent: "Game", child: "Game") -> None:
+    """A system instance's attributes are its per-game values (an engine puts them back as they
+    were when its game ends): caches keyed on the journal's version or the number of cards, and
+    whatever else the system keeps. The child takes a copy of the parent's plain ones; its journal
+    continues the parent's numbering, so that a cache of the parent's last version (say, "the game
+    was found settled at version N") holds in the child. Any other value (a cache holding the
+    parent's card objects) stays as the child's engine had it: new, an empty cache."""
+    mine = vars(child.system)
+    for name, value in vars(parent.system).items():
+        if type(value) in _SCALARS:
+            mine[name] = value
+            continue
+        current = mine.get(name, _NOT_PLAIN)
+        if type(current) is type(value) and current == value:
+            continue   # (the settings, say: the child has its own equal one)
+        copied = _plain_copy(value)
+        if copied is not _NOT_PLAIN:
+            mine[name] = copied
+    child.journal.version = parent.journal.version
+
+
+def _copy_index(parent: "Game", child: "Game") -> None:
+    """The card index (which cards listen for which events, have replacements, statics ...): a
+    copy of the parent's lists; what it knows of each definition is the runtime's, shared."""
     index, source = child.index, parent.index
-    index.listeners = {kind: list(ids) for kind, ids in source.listeners.items()}
-    index.replacers = list(source.replacers)
-    index.static_cards = list(source.static_cards)
-    index.ability_removers = list(source.ability_removers)
+    for name in type(index).__slots__:
+        if name != "_facts":
+            copied = _plain_copy(getattr(source, name))
+            if copied is _NOT_PLAIN:
+                raise TypeError(f"fork: the card index's {name} is not plain data: update rulestack.fork._copy_index")
+            setattr(index, name, copied)
+
+
+def _copy_game(parent: "Game") -> "Game":
+    """A new game on the parent's runtime playing on a copy of its state (its RNG where the
+    parent's is), with a copy of its card index and counters, not started (its loop is
+    re-entered by the caller)."""
+    from .game import Game
+    state = copy_state(parent.state, Journal())
+    seats = [_SEAT] * len(parent.agents)   # (replaced by the StepGame's own at once)
+    child = Game(parent.runtime.system_cls, seed=parent.seed, runtime=parent.runtime, agents=seats, state=state)
+    _copy_index(parent, child)
     child.decks = list(parent.decks)
     child.started = True
     child.auto_single = parent.auto_single
     guard, mine = parent._runaway, child._runaway
     if guard.armed:   # the scripts' allowances, as the parent's runaway guard set them at its first event
-        sandbox = child.sandbox
-        sandbox.set_allowances()
-        sandbox.new_game()
-        sandbox.new_turn()
+        child.sandbox.set_allowances()
+        _copy_usage(parent, child)
     mine.limit, mine.turn, mine.count, mine.ended, mine.armed = (guard.limit, guard.turn, guard.count, guard.ended,
                                                                   guard.armed)
+    _copy_system_values(parent, child)
     return child

@@ -49,15 +49,19 @@ class Game:
     :meth:`play`; build a position directly with :meth:`Game.empty` (see :mod:`rulestack.scenario`).
     ``cards`` adds card data files (a modder's cards) to the system's own; ``runtime`` plays on a
     given :class:`~rulestack.runtime.Runtime` (default: the process's one for the system, settings
-    and card files).
+    and card files); ``state`` plays on a given state (a fork's copy, see :mod:`rulestack.fork`:
+    its journal and RNG become the game's, and no players, zones or decks are set up).
     """
 
     def __init__(self, system: str | type[GameSystem], decks: Sequence[Deck | str] = (), *, seed: int = 0,
                  agents: Sequence[Agent] | None = None, settings: Mapping[str, Any] | None = None,
                  plugins: Iterable[Any] = (), player_names: Sequence[str] | None = None,
                  sandbox_options: Mapping[str, Any] | None = None, cards: Iterable[str] = (),
-                 runtime: Runtime | None = None) -> None:
+                 runtime: Runtime | None = None, state: GameState | None = None) -> None:
 
+        if state is not None and decks:
+            raise ConfigurationError("a game on a given state has its cards already: pass no decks "
+                                     "(set game.decks for a replay)")
         if runtime is None:
             runtime = Runtime.get(system, settings, cards, sandbox_options)
         else:
@@ -74,9 +78,13 @@ class Game:
         self._plugins = tuple(plugins)
         self._engine: Engine | None = None
         self.seed = seed
-        self.journal = Journal()
-        self.state = GameState(self.journal)
-        self.rng = GameRandom(seed, self.journal, self.state.random)
+        if state is None:
+            self.journal = Journal()
+            self.state = GameState(self.journal)
+            self.rng = GameRandom(seed, self.journal, self.state.random)
+        else:   # a given state (a fork's copy: rulestack.fork), its RNG where it is
+            self.journal, self.state = state.journal, state
+            self.rng = GameRandom.resuming(state.random, state.journal)
         n = system_cls.player_count
         self.agents: list[Agent] = list(agents) if agents else [RandomAgent(seed * 7919 + i + 1) for i in range(n)]
         if len(self.agents) != n:
@@ -95,6 +103,8 @@ class Game:
         self._take_engine()
         self.auto_single = True
         self._runaway = RunawayGuard(self)
+        if state is not None:   # players, zones and cards are the given state's
+            return
         names = list(player_names) if player_names else [f"P{i}" for i in range(n)]
         for i in range(n):
             self.state.players.append(Player(i, names[i]))

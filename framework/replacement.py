@@ -19,7 +19,9 @@ them or prevents the event:
 
 Which replacements apply is worked out again after each one is applied, and each applies at most
 once to one event (614.5); when several apply, the affected player (or the controller of the
-affected object) chooses which goes first, as a real decision (616.1). ``optional = true`` asks
+affected object) chooses which goes first, as a real decision (616.1), among those of the first
+category the system orders first (:attr:`~rulestack.system.GameSystem.replacement_steps`, MTG
+616.1a-d; the ability's ``category`` key). ``optional = true`` asks
 the replacement's controller whether to apply it. ``condition(ctx, facts)`` must hold for it
 to apply. Each applied replacement records a ``replaced`` event.
 
@@ -64,6 +66,8 @@ class ReplacementEffect:
     applies: Callable[[dict[str, Any]], bool]
     apply: Callable[[dict[str, Any]], dict[str, Any] | None]
     source: int | None = None
+    #: Its category among the system's :attr:`~rulestack.system.GameSystem.replacement_steps`.
+    category: str | None = None
 
 
 def replaceable_events(game_or_system: Any) -> dict[str, Mapping[str, str]]:
@@ -89,6 +93,7 @@ def replace(game: Game, kind: str, facts: Mapping[str, Any], *, affected: int | 
         options += [eff for eff in effects if ("effect", eff.key) not in applied and eff.applies(current)]
         if not options:
             return current
+        options = first_category(game, options)
         if len(options) > 1:
             who = affected if affected is not None else _controller(options[0])
             if who is None:
@@ -117,6 +122,32 @@ def replace(game: Game, kind: str, facts: Mapping[str, Any], *, affected: int | 
         if result is None:
             return None
         current = result
+
+
+def category_of(option: Any) -> str | None:
+    """The category of a replacement option: a :class:`ReplacementEffect`'s own, or the
+    ``category`` key of a ``(card, ability)`` pair's ability."""
+    if isinstance(option, ReplacementEffect):
+        return option.category
+    category = option[1].get("category")
+    return str(category) if category is not None else None
+
+
+def first_category(game: Game, options: list[Any]) -> list[Any]:
+    """The options a player may choose first (MTG 616.1a-d): those of the earliest category in
+    the system's ``replacement_steps`` present among them; all of them when none is (or the
+    system orders none). ``options`` are :class:`ReplacementEffect` or ``(card, ability)``."""
+    steps = game.system.replacement_steps
+    if not steps or len(options) < 2:
+        return options
+    last = len(steps)
+
+    def rank(option: Any) -> int:
+        category = category_of(option)
+        return steps.index(category) if category in steps else last
+
+    best = min(rank(o) for o in options)
+    return [o for o in options if rank(o) == best]
 
 
 def _controller(option: Any) -> int | None:

@@ -21,6 +21,13 @@ class GameRandom:
         self._rng.seed(seed)
         self._journal = journal
 
+    @classmethod
+    def resuming(cls, generator: random.Random, journal: Journal) -> "GameRandom":
+        """An RNG drawing from ``generator`` where it is (not seeded again), journaled in ``journal``."""
+        rng = cls.__new__(cls)
+        rng._rng, rng._journal = generator, journal
+        return rng
+
     def _save(self) -> None:
         # Every draw from the RNG is journaled, so a rollback restores its state exactly.
         self._journal.call(self._rng.setstate, self._rng.getstate())

@@ -287,6 +287,7 @@ class LuaSandbox:
         self._sethook = api.sethook   # the C function debug.sethook: calling it runs no VM code
         self._new_turn = api.new_turn
         self._usage_mark, self._usage_rollback = api.usage_mark, api.usage_rollback
+        self._usage_get, self._usage_put = api.usage_get, api.usage_put
         self._cfg = cfg
         self._instruction_limit = int(instruction_limit)
         del api, boot, dispatchers
@@ -454,6 +455,27 @@ class LuaSandbox:
             raise RuntimeError("LuaSandbox is closed")
         return int(self._usage_mark())
 
+    def usage(self) -> dict[int, tuple[int, int]]:
+        """Every script's use of its allowances so far, for the scripts that used any: script id
+        -> (instructions this turn, this game). A fork of a game (:mod:`rulestack.fork`) carries
+        its parent's over with :meth:`set_usage`."""
+        if self._usage_get is None:
+            raise RuntimeError("LuaSandbox is closed")
+        out: dict[int, tuple[int, int]] = {}
+        listed = str(self._usage_get())
+        for entry in listed.split(";") if listed else ():
+            sid, turn, game = entry.split(" ")
+            out[int(sid)] = (int(turn), int(game))
+        return out
+
+    def set_usage(self, usage: Mapping[int, tuple[int, int]]) -> None:
+        """Make every script's allowance usage the one given (script id -> (this turn, this
+        game), as :meth:`usage` gives it; 0 for the scripts not named, as after :meth:`new_game`;
+        ids of scripts not loaded are ignored)."""
+        if self._usage_put is None:
+            raise RuntimeError("LuaSandbox is closed")
+        self._usage_put(";".join(f"{int(sid)} {int(t)} {int(g)}" for sid, (t, g) in usage.items()))
+
     def usage_rollback(self, mark: int) -> None:
         """Put every script's allowance usage back as it was at ``mark`` (and forget later marks)."""
         if self._usage_rollback is not None:
@@ -479,7 +501,7 @@ class LuaSandbox:
         if self._frames:
             raise RuntimeError("cannot close a LuaSandbox while one of its calls is running")
         self._run = self._define = self._unwind = self._wipe = self._reset = self._sethook = self._new_turn = None
-        self._usage_mark = self._usage_rollback = None
+        self._usage_mark = self._usage_rollback = self._usage_get = self._usage_put = None
         self._cfg = None
         self._abort = self._usage = None
         self._rt = None

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 import attrs
 
 _osetattr = object.__setattr__
+_new_object, _new_dict = object.__new__, dict.__new__
 
 from .events import Event
-from .journal import Journal, Journaled
+from .journal import Journal, Journaled, JournaledDict
 
 if TYPE_CHECKING:
     from .cards import CardDefinition
@@ -151,6 +152,32 @@ class Card(Journaled):
         init(self, "generation", 0)
         init(self, "timestamp", 0)
         init(self, "attached_to", None)
+
+    @classmethod
+    def loaded(cls, journal: Journal, card_id: int, definition: Any, owner: int, controller: int, zone: str,
+               zone_player: int | None, face_up: bool, timestamp: int) -> "Card":
+        """A card of a deck being loaded, bound to ``journal`` at once: what ``Card(...)``, setting
+        its place and timestamp, then binding it would make, in one step (a game's setup makes
+        every card of its decks this way)."""
+        card = _new_object(cls)
+        init = _osetattr
+        init(card, "_journal", journal)
+        init(card, "id", card_id)
+        init(card, "definition", definition)
+        init(card, "code", definition.code)
+        init(card, "owner", owner)
+        init(card, "controller", controller)
+        init(card, "zone", zone)
+        init(card, "zone_player", zone_player)
+        init(card, "face_up", face_up)
+        for name in cls._containers:          # status, counters, memory: empty journaled dicts
+            empty = _new_dict(JournaledDict)
+            empty._journal = journal
+            init(card, name, empty)
+        init(card, "generation", 0)
+        init(card, "timestamp", timestamp)
+        init(card, "attached_to", None)
+        return card
 
     @property
     def name(self) -> str:

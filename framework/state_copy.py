@@ -14,6 +14,12 @@ journaled value classes by hand instead, and shares what never changes:
 
 The copy is equal to the original (``==``, which compares the plain data) and shares no mutable
 object with it.
+
+Cards, zones and players, the bulk of a state, are copied by code written out slot by slot: each
+copy is built as an instance of a private subclass with plain attribute sets (the state's classes
+journal every set through a Python ``__setattr__``), then made a real ``Card`` (``Zone``,
+``Player``) by setting its ``__class__``. The copier knows each class's slots and refuses, at
+import, a class that has gained one (it would be left out of every copy).
 """
 from __future__ import annotations
 
@@ -162,64 +168,114 @@ def _shared(c: _Copier, v: Any) -> Any:
     return v
 
 
-_CARD_FIELDS = ("id", "definition", "code", "owner", "controller", "zone", "zone_player", "face_up", "generation",
-                "timestamp", "attached_to")
+def _all_immutable(values: Any) -> bool:
+    return all(map(_IMMUTABLE.__contains__, map(type, values)))
 
 
-def _card_setters() -> tuple[Any, Any, tuple[Any, ...]]:
-    slot = Card.__dict__
-    return (slot["_journal"].__set__, tuple(slot[n].__set__ for n in ("status", "counters", "memory")),
-            tuple((slot[n].__get__, slot[n].__set__) for n in _CARD_FIELDS))
+def _builder(cls: type, slots: frozenset[str]) -> type:
+    """A class to build copies of ``cls`` with: the same slots, but plain attribute sets (``cls``
+    journals them, through a Python ``__setattr__``; plain sets of slots are several times
+    faster). A copy is built as one, then made a ``cls`` by setting its ``__class__`` (the layout
+    is the same). ``slots`` are those the copier knows: a slot added to ``cls`` would be left
+    out of every copy, so it is refused here, at import."""
+    now = frozenset(getattr(cls, "__slots__")) - {"_journal"}
+    if now != slots:
+        raise TypeError(f"copy_state: {cls.__name__}'s slots are now {sorted(now)}, the copy knows {sorted(slots)}: "
+                        f"update rulestack.state_copy's copy of {cls.__name__}")
+    return type(f"_{cls.__name__}Copy", (cls,), {"__slots__": (), "__setattr__": object.__setattr__})
 
 
-_SET_JOURNAL, _SET_CONTAINERS, _CARD_SLOTS = _card_setters()
+_CardCopy = _builder(Card, frozenset({"id", "definition", "code", "owner", "controller", "zone", "zone_player",
+                                      "face_up", "status", "counters", "memory", "generation", "timestamp",
+                                      "attached_to"}))
+_ZoneCopy = _builder(Zone, frozenset({"spec", "player", "cards"}))
 
 
-def _cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card]) -> None:
-    """Copy every card into ``out`` (the hot loop of a fork: slot by slot, the definition shared)."""
+def _cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card], new: Any = object.__new__,
+           new_dict: Any = _new_dict, JD: type = JournaledDict, update: Any = _dict_update, put: Any = _dict_setitem,
+           plain: Any = _all_immutable, values: Any = dict.values, Build: type = _CardCopy, Final: type = Card) -> None:
+    """Copy every card into ``out``: the hot loop of a fork, written out slot by slot (the
+    definition shared; a status, counter or memory value that is not a scalar is copied)."""
     journal = c.journal
-    new, new_dict, update, JD = object.__new__, _new_dict, _dict_update, JournaledDict
-    set_journal, set_containers, slots = _SET_JOURNAL, _SET_CONTAINERS, _CARD_SLOTS
-    set_status, set_counters, set_memory = set_containers
-    immutable = _IMMUTABLE
     for cid, card in dict.items(cards):
-        n = new(Card)
-        set_journal(n, journal)
-        for get, put in slots:
-            put(n, get(card))
-        for put, d in ((set_status, card.status), (set_counters, card.counters), (set_memory, card.memory)):
-            x: Any = new_dict(JD)
+        n = new(Build)
+        n._journal = journal
+        n.id = card.id
+        n.definition = card.definition
+        n.code = card.code
+        n.owner = card.owner
+        n.controller = card.controller
+        n.zone = card.zone
+        n.zone_player = card.zone_player
+        n.face_up = card.face_up
+        n.generation = card.generation
+        n.timestamp = card.timestamp
+        n.attached_to = card.attached_to
+        d = card.status
+        if d and not plain(values(d)):
+            x = _dict_like(c, d)
+        else:
+            x = new_dict(JD)
             x._journal = journal
             if d:
                 update(x, d)
-                for v in dict.values(d):
-                    if type(v) not in immutable:   # a list or a record in a status: copied
-                        x = _dict_like(c, d)
-                        break
-            put(n, x)
-        _dict_setitem(out, cid, n)
+        n.status = x
+        d = card.counters
+        if d and not plain(values(d)):
+            x = _dict_like(c, d)
+        else:
+            x = new_dict(JD)
+            x._journal = journal
+            if d:
+                update(x, d)
+        n.counters = x
+        d = card.memory
+        if d and not plain(values(d)):
+            x = _dict_like(c, d)
+        else:
+            x = new_dict(JD)
+            x._journal = journal
+            if d:
+                update(x, d)
+        n.memory = x
+        n.__class__ = Final
+        put(out, cid, n)
 
 
-def _zone(c: _Copier, zone: Zone) -> Zone:
-    new = Zone.__new__(Zone)
-    _osetattr(new, "_journal", c.journal)
-    _osetattr(new, "spec", zone.spec)                # shared: a frozen ZoneSpec
-    _osetattr(new, "player", zone.player)
-    _osetattr(new, "cards", _list_like(c, zone.cards))
-    return new
+def _zone(c: _Copier, zone: Zone, new: Any = object.__new__, new_list: Any = _new_list, JL: type = JournaledList,
+          extend: Any = _list_extend, Build: type = _ZoneCopy, Final: type = Zone) -> Zone:
+    """A copy of one zone (its spec shared: a frozen ZoneSpec; its list of card ids copied)."""
+    n = new(Build)
+    n._journal = journal = c.journal
+    n.spec = zone.spec
+    n.player = zone.player
+    ids = zone.cards
+    if type(ids) is JL and _all_immutable(ids):
+        x = new_list(JL)
+        x._journal = journal
+        extend(x, ids)
+    else:
+        x = _list_like(c, ids)
+    n.cards = x
+    n.__class__ = Final
+    return n
 
 
-def _player(c: _Copier, p: Player) -> Player:
-    new = Player.__new__(Player)
-    s = _osetattr
-    s(new, "_journal", c.journal)
-    s(new, "index", p.index)
-    s(new, "name", p.name)
-    s(new, "life", p.life)
-    s(new, "values", _dict_like(c, p.values))
-    s(new, "lost", p.lost)
-    s(new, "conceded", p.conceded)
-    return new
+_PlayerCopy = _builder(Player, frozenset({"index", "name", "life", "values", "lost", "conceded"}))
+
+
+def _player(c: _Copier, p: Player, new: Any = object.__new__, Build: type = _PlayerCopy,
+            Final: type = Player) -> Player:
+    n = new(Build)
+    n._journal = c.journal
+    n.index = p.index
+    n.name = p.name
+    n.life = p.life
+    n.values = _dict_like(c, p.values)
+    n.lost = p.lost
+    n.conceded = p.conceded
+    n.__class__ = Final
+    return n
 
 
 _COPIERS: dict[type, Callable[[_Copier, Any], Any]] = {

@@ -307,6 +307,13 @@ class GameSystem:
     #: replacement abilities (``replaces = {event = KIND}``) can change them: kind -> {fact: doc}.
     #: ``rulestack check`` refuses a replacement on any other kind (nothing would ever apply it).
     replaceable_events: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    #: The categories of replacement effects that must be chosen before the others, in order
+    #: (MTG 616.1a-d: self-replacement effects, then those changing who controls an entering
+    #: object, then "enters as a copy"). When several replacements apply to one event, only those
+    #: of the first category present are offered; a replacement's category is its ability's
+    #: ``category`` key (a key the system's replacement kinds declare) or
+    #: :attr:`rulestack.replacement.ReplacementEffect.category`. Empty: one choice among all.
+    replacement_steps: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         merged = dict(self.settings_defaults)

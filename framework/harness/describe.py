@@ -1,8 +1,8 @@
 """A game system's reference, generated from the plugin's own data: ``rulestack describe SYSTEM``.
 
 Everything comes from what the system class declares — its zones, phases and steps, action
-windows, event kinds and their fields, player values, settings, cost kinds, ability kinds,
-keywords, card fields and Lua words — so the reference cannot drift from the code. The same data
+windows, event kinds and their fields, how those events count in a simulation's card figures,
+player values, settings, cost kinds, ability kinds, keywords, card fields and Lua words — so the reference cannot drift from the code. The same data
 gives the plain-text listing (:func:`describe_text`) and the Markdown page
 ``docs/systems/<name>.md`` (:func:`describe_markdown`); a test keeps each page current.
 Regenerate a page with::
@@ -16,8 +16,9 @@ import re
 from typing import Any, Callable
 
 from ..cards import BASE_KEYS, ROLE_KEYS, type_name
-from ..system import HOST_EVENT_KINDS, REPLACEABLE_EVENTS, GameSystem
+from ..system import HOST_CARD_STATS, HOST_EVENT_KINDS, REPLACEABLE_EVENTS, CardStat, GameSystem
 from .apidoc import lua_signature, rst_to_markdown
+from .gamestats import card_rules
 
 #: One entry of a reference section: its name, its one-line doc and details.
 Row = tuple[str, str, str]
@@ -60,6 +61,36 @@ def _events(system: type[GameSystem], brief: bool = False) -> list[Row]:
         fields = ", ".join(f if brief or not d else f"`{f}` ({d})" for f, d in kind.fields.items())
         extra = "; replaceable" if name in REPLACEABLE_EVENTS or name in system.replaceable_events else ""
         rows.append((name, kind.doc, f"{origin}{extra}; fields: {fields}" if fields else f"{origin}{extra}"))
+    return rows
+
+
+def _word(value: object) -> str:
+    """A value an event field is compared with, as the event log writes it (``true``, ``drawn``)."""
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
+
+
+def _card_stat_name(rule: CardStat) -> str:
+    """``moved (how = drawn)``: the event kind and the fields the rule asks of it."""
+    when = ", ".join(f"{key} = {' or '.join(map(_word, want)) if isinstance(want, tuple) else _word(want)}"
+                     for key, want in rule.when.items())
+    return f"{rule.kind} ({when})" if when else rule.kind
+
+
+def _card_stats(system: type[GameSystem], brief: bool = False) -> list[Row]:
+    """How events count in ``rulestack simulate``'s per-card figures: the system's rules
+    (:attr:`GameSystem.card_stats`), then the host's, in the order they are tried (the first that
+    matches an event decides)."""
+    rows = []
+    for rule in card_rules(system):
+        if rule.counts_as is None:
+            doc = "not counted"
+        elif rule.kind == "activated" and rule.counts_as == "activated":
+            doc = "counts as activated (as triggered, if its ability kind is a triggered one)"
+        else:
+            doc = f"counts as {rule.counts_as}"
+        origin = "host" if rule in HOST_CARD_STATS and rule not in system.card_stats else "system"
+        rows.append((_card_stat_name(rule), doc, origin + (f"; the card is field `{rule.card}`"
+                                                           if rule.card != "card" else "")))
     return rows
 
 
@@ -124,6 +155,7 @@ SECTIONS: tuple[tuple[str, Callable[[type[GameSystem], bool], list[Row]]], ...] 
     ("Phases and steps", _phases),
     ("Action windows", _windows),
     ("Event kinds", _events),
+    ("Card figures of a simulation", _card_stats),
     ("Player values", _player_values),
     ("Settings", _settings),
     ("Cost kinds", _cost_kinds),

@@ -3,14 +3,12 @@ exile, counter, enter the battlefield. Both the turn structure and the Lua vocab
 so every such change is recorded the same way, with its cause."""
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Cause
+from rulestack import Card, Cause, Game, Item
 
 from . import entering, replacement
 
 
-def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
+def draw(game: Game, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
     """Draw ``n`` cards (121); drawing from an empty library is remembered for 704.5b."""
     drawn = 0
     for _ in range(n):
@@ -28,14 +26,14 @@ def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source:
     return drawn
 
 
-def enter_battlefield(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE,
-                      source: int | None = None) -> Any:
+def enter_battlefield(game: Game, card: Card, controller: int, *, cause: str = Cause.RULE,
+                      source: int | None = None) -> Card:
     """Put a card onto the battlefield under ``controller`` (a resolving permanent spell, 608.3, or
     a land played, 305.1), by the rules every route of entering applies (:mod:`.entering`)."""
     return entering.enter(game, card, controller, cause=cause, source=source)
 
 
-def deal_damage(game: Any, source: Any, target: Any, amount: int, *, cause: str = Cause.EFFECT) -> int:
+def deal_damage(game: Game, source: Card | None, target: int | Card, amount: int, *, cause: str = Cause.EFFECT) -> int:
     """``source`` deals ``amount`` damage to a player (an int) or a creature (a Card) (120.3):
     life loss, or damage marked on the creature; lifelink gains its controller that much life.
     Replacement and prevention effects apply first (614, 615: :mod:`.replacement`)."""
@@ -62,14 +60,14 @@ def deal_damage(game: Any, source: Any, target: Any, amount: int, *, cause: str 
     return amount
 
 
-def to_graveyard(game: Any, card: Any, how: str, *, cause: str = Cause.EFFECT, source: int | None = None,
-                 by: int | None = None) -> Any:
+def to_graveyard(game: Game, card: Card, how: str, *, cause: str = Cause.EFFECT, source: int | None = None,
+                 by: int | None = None) -> Card:
     """Put a permanent into its owner's graveyard: ``how`` is ``destroyed``, ``sacrificed``,
     ``died`` (toughness 0), ``legend_rule`` ..."""
     return game.move(card, "graveyard", card.owner, cause=cause, source=source, by=by, how=how)
 
 
-def destroy(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None,
+def destroy(game: Game, card: Card, *, cause: str = Cause.EFFECT, source: int | None = None,
             by: int | None = None) -> bool:
     """701.8: move a permanent from the battlefield to its owner's graveyard."""
     if card.zone != "battlefield":
@@ -78,7 +76,7 @@ def destroy(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | No
     return True
 
 
-def sacrifice(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None) -> bool:
+def sacrifice(game: Game, card: Card, *, cause: str = Cause.EFFECT, source: int | None = None) -> bool:
     """701.21: its controller moves a permanent they control to its owner's graveyard."""
     if card.zone != "battlefield":
         return False
@@ -86,7 +84,7 @@ def sacrifice(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | 
     return True
 
 
-def exile(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None,
+def exile(game: Game, card: Card, *, cause: str = Cause.EFFECT, source: int | None = None,
           by: int | None = None) -> bool:
     if card.zone == "exile":
         return False
@@ -94,7 +92,7 @@ def exile(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None
     return True
 
 
-def counter_item(game: Any, item: Any, *, source: int | None = None, by: int | None = None) -> bool:
+def counter_item(game: Game, item: Item, *, source: int | None = None, by: int | None = None) -> bool:
     """701.6: remove a spell or ability from the stack; a countered spell goes to its owner's
     graveyard."""
     if item not in game.state.stack:
@@ -108,7 +106,7 @@ def counter_item(game: Any, item: Any, *, source: int | None = None, by: int | N
     return True
 
 
-def spell_item(game: Any, card: Any) -> Any | None:
+def spell_item(game: Game, card: Card) -> Item | None:
     """The stack item of a spell card on the stack."""
     for it in game.state.stack:
         if it.kind == "spell" and it.card == card.id:

@@ -9,11 +9,9 @@ where a resolved spell goes.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
-from rulestack import Action, Activation, Cause
+from rulestack import Action, Activation, Cause, CostComponent, Game, Item
 
 from . import actions, costs, entering, mana, mana_pool, payment, rules, targets
 from .turn import MAIN_PHASES
@@ -21,13 +19,13 @@ from .turn import MAIN_PHASES
 WINDOW = "priority"
 
 
-def sorcery_timing(game: Any, player: int) -> bool:
+def sorcery_timing(game: Game, player: int) -> bool:
     """307.1: the active player's main phase with an empty stack."""
     st = game.state
     return st.active_player == player and st.phase in MAIN_PHASES and not st.stack
 
 
-def can_activate(game: Any, activation: Any) -> bool | str | None:
+def can_activate(game: Game, activation: Activation) -> bool | str | None:
     """Timing of spells and activated abilities; triggered abilities need only a legal ``target``."""
     if activation.trigger is not None:
         return targets.has_choice(game, activation)
@@ -45,7 +43,7 @@ def can_activate(game: Any, activation: Any) -> bool | str | None:
     return targets.has_choice(game, activation)
 
 
-def announce(game: Any, activation: Any) -> bool:
+def announce(game: Game, activation: Activation) -> bool:
     """601.2a: a spell moves to the stack as it is announced; then its ``target`` (601.2c)."""
     item = activation.item
     if activation.ability.kind == "spell":
@@ -57,7 +55,7 @@ def announce(game: Any, activation: Any) -> bool:
     return True
 
 
-def assemble_cost(game: Any, activation: Any, components: list) -> list:
+def assemble_cost(game: Game, activation: Activation, components: list[CostComponent]) -> list[CostComponent]:
     """601.2f: lock in the total cost (:func:`costs.total_cost`); 601.2g: then, for the real
     payment only (the activation has its item, targets are chosen), the player chooses which lands
     to tap when it matters. The host's checks of feasibility assemble the cost before the item
@@ -69,7 +67,7 @@ def assemble_cost(game: Any, activation: Any, components: list) -> list:
     return total
 
 
-def resolve_item(game: Any, item: Any) -> bool:
+def resolve_item(game: Game, item: Item) -> bool:
     """608.2b: a spell or ability whose targets are all illegal does not resolve; 608.3: a
     permanent spell enters the battlefield; otherwise its ``resolve`` function runs."""
     card = game.card(item.card)
@@ -99,7 +97,7 @@ def resolve_item(game: Any, item: Any) -> bool:
     return True
 
 
-def after_resolve(game: Any, item: Any) -> None:
+def after_resolve(game: Game, item: Item) -> None:
     """608.2n: an instant or sorcery goes to its owner's graveyard as the last step of resolving
     (or when it does not resolve)."""
     card = game.card(item.card)
@@ -109,7 +107,7 @@ def after_resolve(game: Any, item: Any) -> None:
 
 # -- actions ---------------------------------------------------------------------------------------
 
-def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     """With priority: pass, play a land, cast a spell, activate an ability. Copies of a card in
     hand offer one choice, not one per copy."""
     if window != WINDOW:
@@ -131,7 +129,7 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
     return out
 
 
-def castable(game: Any, player: int, window: str, at_sorcery_speed: bool) -> list[Action]:
+def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> list[Action]:
     """The spells ``player`` may cast now, one action per way of casting (its mana cost, with
     kicker, an alternative cost). Two cheap necessary conditions (enough mana in the pool and
     untapped lands for the least mana the cost can take, when nothing changes costs; instant speed
@@ -158,7 +156,7 @@ def castable(game: Any, player: int, window: str, at_sorcery_speed: bool) -> lis
     return out
 
 
-def perform_action(game: Any, action: Action) -> bool | None:
+def perform_action(game: Game, action: Action) -> bool | None:
     if action.kind == "play_land":
         card = game.card(action.card)
         game.set_value(action.player, "lands_played", game.value_of(action.player, "lands_played", 0) + 1)

@@ -16,20 +16,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 
 from . import actions, rules
 
 COMBAT_STATUSES = ("attacking", "blocking", "blocked", "blockers", "struck_first")
 
 
-def can_attack(game: Any, card: Any) -> bool:
+def can_attack(game: Game, card: Card) -> bool:
     """508.1a: an untapped creature without summoning sickness (302.6) and without defender."""
     return (not card.status.get("tapped") and not rules.summoning_sick(game, card)
             and not game.has_keyword(card, "Defender"))
 
 
-def can_block(game: Any, blocker: Any, attacker: Any) -> bool:
+def can_block(game: Game, blocker: Card, attacker: Card) -> bool:
     """509.1a-b: an untapped creature; a creature with flying only by flying or reach (702.9b, 702.17b)."""
     if blocker.status.get("tapped"):
         return False
@@ -38,11 +38,11 @@ def can_block(game: Any, blocker: Any, attacker: Any) -> bool:
     return True
 
 
-def attackers(game: Any) -> list[Any]:
+def attackers(game: Game) -> list[Card]:
     return [c for c in rules.creatures(game) if c.status.get("attacking")]
 
 
-def declare_attackers(game: Any) -> list[int]:
+def declare_attackers(game: Game) -> list[int]:
     """508.1: the active player chooses which creatures attack; they tap (unless vigilance)."""
     ap = game.active_player
     able = [c.id for c in rules.creatures(game, ap) if can_attack(game, c)]
@@ -59,7 +59,7 @@ def declare_attackers(game: Any) -> list[int]:
     return chosen
 
 
-def blocking_problem(game: Any, picks: dict[int, Any]) -> str | None:
+def blocking_problem(game: Game, picks: dict[int, Card]) -> str | None:
     """509.1c: what makes a whole block declaration illegal (``picks``: blocker id -> attacker),
     or None. Menace (702.111b): a creature with menace is blocked by two or more creatures or none."""
     count: dict[int, int] = {}
@@ -72,7 +72,7 @@ def blocking_problem(game: Any, picks: dict[int, Any]) -> str | None:
     return None
 
 
-def declare_blockers(game: Any) -> None:
+def declare_blockers(game: Game) -> None:
     """509.1: the defending player chooses, creature by creature, which attacker each blocks; a
     declaration that breaks a restriction (509.1c, menace) is asked again from the start. Then the
     attacking player orders the blockers of each creature blocked by two or more (509.2)."""
@@ -104,7 +104,7 @@ def declare_blockers(game: Any) -> None:
     order_blockers(game)
 
 
-def order_blockers(game: Any) -> None:
+def order_blockers(game: Game) -> None:
     """509.2, 510.1c: for each attacking creature blocked by two or more creatures, the attacking
     player puts its blockers in damage assignment order (recorded as ``damage_order``)."""
     ap = game.active_player
@@ -118,13 +118,13 @@ def order_blockers(game: Any) -> None:
         game.record("damage_order", cause=Cause.ACTION, player=ap, card=attacker.id, blockers=list(ordered))
 
 
-def first_strike_step_needed(game: Any) -> bool:
+def first_strike_step_needed(game: Game) -> bool:
     """510.4: a first-strike combat damage step happens if a combatant has first or double strike."""
     return any(game.has_keyword(c, "First strike") or game.has_keyword(c, "Double strike")
                for c in rules.creatures(game) if c.status.get("attacking") or c.status.get("blocking"))
 
 
-def _deals_damage(game: Any, card: Any, step: str) -> bool:
+def _deals_damage(game: Game, card: Card, step: str) -> bool:
     first = game.has_keyword(card, "First strike")
     double = game.has_keyword(card, "Double strike")
     if step == "first":
@@ -134,14 +134,14 @@ def _deals_damage(game: Any, card: Any, step: str) -> bool:
     return True
 
 
-def _lethal(game: Any, source: Any, blocker: Any) -> int:
+def _lethal(game: Game, source: Card, blocker: Card) -> int:
     """702.19c/702.2c: damage that is lethal, counting damage already marked."""
     if game.has_keyword(source, "Deathtouch"):
         return 1
     return max(0, rules.toughness(game, blocker) - blocker.status.get("damage", 0))
 
 
-def combat_damage(game: Any, step: str = "only") -> None:
+def combat_damage(game: Game, step: str = "only") -> None:
     """510.1-2: every combatant that deals damage in this step assigns it, then all of it is dealt
     at once. ``step`` is ``"first"``, ``"regular"`` (after a first-strike step) or ``"only"``."""
     defender = game.opponent(game.active_player)
@@ -196,7 +196,7 @@ def combat_damage(game: Any, step: str = "only") -> None:
         actions.deal_damage(game, source, target, merged[key], cause=Cause.BATTLE)
 
 
-def end_combat(game: Any) -> None:
+def end_combat(game: Game) -> None:
     """511.3: creatures are removed from combat at the end of the end of combat step."""
     for card in rules.permanents(game):
         for key in COMBAT_STATUSES:

@@ -1,7 +1,7 @@
 """Copies (707): an object that copies another takes its *copiable values* — the values printed
 on it (its code's definition: name, mana cost, types, power and toughness, keywords and
 abilities) as changed by other copy effects and by the exceptions of the effect that made it
-(707.2, 707.9b) — and nothing else: not counters, damage, tapped status, or other continuous
+(707.2, 707.9) — and nothing else: not counters, damage, tapped status, or other continuous
 effects. Copy effects apply in layer 1 (613.2a), before every other effect.
 
 A copy is the same object with another card's definition (the host's ``game.become``) for as
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 from rulestack.context import ScriptUsageError
 
 COPY_LAYER = "copy"
@@ -21,9 +21,14 @@ COPY_LAYER = "copy"
 #: The characteristics an effect may give a token or a copy as an exception (111.3, 707.9b).
 CHARACTERISTICS = ("name", "mana_cost", "types", "subtypes", "supertypes", "power", "toughness", "colors",
                    "keywords")
+#: Exceptions that add to a characteristic rather than set it: "except it has flying" (707.9a:
+#: the ability gained is a copiable value too), "except it's an artifact in addition to its other
+#: types"; each names the characteristic it adds to.
+ADDITIONS = {"add_keywords": "keywords", "add_types": "types", "add_subtypes": "subtypes"}
+_ADDED_BY = {attr: key for key, attr in ADDITIONS.items()}
 
 
-def exceptions_of(game: Any, card: Any) -> list[tuple[str, Any]]:
+def exceptions_of(game: Game, card: Card) -> list[tuple[str, Any]]:
     """The copy-layer values set on ``card`` (its exceptions and a token's characteristics), in
     timestamp order: part of its copiable values (707.2)."""
     out = []
@@ -32,53 +37,75 @@ def exceptions_of(game: Any, card: Any) -> list[tuple[str, Any]]:
             continue
         if eff.data.get("generations", {}).get(card.id, card.generation) != card.generation:
             continue
-        out.append((eff.timestamp, eff.attr, eff.value))
+        attr = _ADDED_BY[eff.attr] if eff.op == "include" and eff.attr in _ADDED_BY else eff.attr
+        out.append((eff.timestamp, attr, eff.value))
     return [(attr, value) for _, attr, value in sorted(out, key=lambda t: t[0])]
 
 
-def set_characteristics(game: Any, card: Any, values: Mapping[str, Any], *, source: int | None = None,
+def set_characteristics(game: Game, card: Card, values: Mapping[str, Any], *, source: int | None = None,
                         controller: int | None = None) -> None:
-    """Give ``card`` these copiable values (layer 1), for as long as it is this object."""
+    """Give ``card`` these copiable values (layer 1), for as long as it is this object: a
+    characteristic set (``power = 1``), or added to (``add_keywords = {"Flying"}``, 707.9a)."""
     for attr, value in values.items():
-        if attr not in CHARACTERISTICS:
+        if attr not in CHARACTERISTICS and attr not in ADDITIONS:
             raise ScriptUsageError(f"a token or copy characteristic is one of {', '.join(CHARACTERISTICS)}, "
-                                   f"not {attr!r}")
+                                   f"or an addition {', '.join(ADDITIONS)}; not {attr!r}")
+        op = "include" if attr in ADDITIONS else "set"
+        attr = ADDITIONS.get(attr, attr)
         if attr == "keywords":
-            value = tuple(value.values()) if isinstance(value, dict) else tuple(value)
+            value = tuple(value.values()) if isinstance(value, dict) else \
+                (value,) if isinstance(value, str) else tuple(value)
         elif isinstance(value, dict):
             value = list(value.values())
-        game.add_effect("set", attr, value, targets=[card.id], layer=COPY_LAYER, duration="permanent",
+        elif op == "include" and isinstance(value, str):
+            value = [value]
+        game.add_effect(op, attr, value, targets=[card.id], layer=COPY_LAYER, duration="permanent",
                         source=source, controller=controller, cause=Cause.EFFECT)
     _forget_type_caches(game)
 
 
-def copiable(game: Any, original: Any) -> tuple[str, list[tuple[str, Any]]]:
+def copiable(game: Game, original: Card) -> tuple[str, list[tuple[str, Any]]]:
     """The copiable values of ``original`` as a card code and copy-layer values (707.2)."""
     return original.code, exceptions_of(game, original)
 
 
-def become_copy(game: Any, card: Any, original: Any, *, generation: int | None = None) -> None:
+def become_copy(game: Game, card: Card, original: Card, *, generation: int | None = None) -> None:
     """``card`` becomes a copy of ``original`` (its definition now; the exceptions follow with
     :func:`keep_exceptions` once the card is the object the copy applies to)."""
     game.become(card, original.code, generation=generation)
     _forget_type_caches(game)
 
 
-def copy_as_it_enters(game: Any, card: Any, original: Any) -> None:
+def copy_as_it_enters(game: Game, card: Card, original: Card) -> None:
     """707.2 / 614.1c: "enter as a copy of": the copy applies to the object the card becomes as it
     enters (its next generation), so it enters already a copy and its enters abilities are the
     copied ones."""
     become_copy(game, card, original, generation=card.generation + 1)
 
 
-def keep_exceptions(game: Any, card: Any, original: Any) -> None:
+def merged(*groups: Any) -> dict[str, Any]:
+    """Characteristics and exceptions (pairs or mappings, in timestamp order) as one table: a
+    value set later replaces an earlier one; additions (``add_keywords`` ...) accumulate."""
+    out: dict[str, Any] = {}
+    for group in groups:
+        for attr, value in (group.items() if isinstance(group, Mapping) else group):
+            if attr in ADDITIONS and attr in out:
+                have = [out[attr]] if isinstance(out[attr], str) else list(out[attr])
+                more = [value] if isinstance(value, str) else list(value.values() if isinstance(value, dict) else value)
+                out[attr] = have + [v for v in more if v not in have]
+            else:
+                out[attr] = value
+    return out
+
+
+def keep_exceptions(game: Game, card: Card, original: Card) -> None:
     """Give ``card`` the copy-layer values of ``original`` (a copy of a copy copies them too)."""
-    values = dict(exceptions_of(game, original))
+    values = merged(exceptions_of(game, original))
     if values:
         set_characteristics(game, card, values, source=original.id, controller=card.controller)
 
 
-def choose_copy_as_enters(game: Any, card: Any, controller: int) -> Any | None:
+def choose_copy_as_enters(game: Game, card: Card, controller: int) -> Card | None:
     """The permanent ``card`` enters as a copy of, when one of its ``enters`` abilities says
     ``copy = FILTER`` (Clone): chosen by its controller as it enters, or none ("you may")."""
     for ab in card.definition.abilities:
@@ -96,7 +123,17 @@ def choose_copy_as_enters(game: Any, card: Any, controller: int) -> Any | None:
     return None
 
 
-def _forget_type_caches(game: Any) -> None:
+def exceptions_as_enters(card: Card) -> dict[str, Any]:
+    """The exceptions of the card's own "enter as a copy" ability (``except = {...}``: Phyrexian
+    Metamorph "except it's an artifact in addition to its other types", 707.9a-b), read before
+    the card becomes the copy."""
+    for ab in card.definition.abilities:
+        if ab.kind == "enters" and isinstance(ab.get("copy"), dict):
+            return dict(ab.get("except") or {})
+    return {}
+
+
+def _forget_type_caches(game: Game) -> None:
     """A copy can bring static abilities that change types: the plugin's caches must look again."""
     game.system.type_statics = (-1, True)
     game.system.types_hold = (-1, False)

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, CostComponent, CostUnpayable, FunctionCost
+from rulestack import Ability, Activation, Card, Cause, CostComponent, CostUnpayable, FunctionCost, Game
 
-from . import actions, mana_pool, payment, rules
+from . import actions, mana_pool, payment, replacement, rules
 from .mana import ManaCost, mana_of, merge_mana, sources
 
 #: The item and activation data keys holding the choices of 601.2b.
@@ -34,7 +34,7 @@ X, LOCKED, LIFE = "x", "mana_locked", "life_locked"
 FREE = "without_paying"
 
 
-def way_cast(spell: Any) -> str | None:
+def way_cast(spell: Ability) -> str | None:
     """How a spell ability casts its card when it is not the plain way: ``"with kicker"``, an
     alternative cost's label (``"evoke"`` ...), else ``None``. A permanent spell cast so enters
     with that word as the ``cast_as`` field of its move, for "when it enters, if it was kicked /
@@ -48,7 +48,7 @@ def way_cast(spell: Any) -> str | None:
 
 # -- 601.2f: cost increases and reductions -----------------------------------------------------------
 
-def cost_changes(game: Any, player: int, card: Any, ability: Any) -> int:
+def cost_changes(game: Game, player: int, card: Card, ability: Ability) -> int:
     """The generic mana added (positive) or taken off (negative) a spell's total cost by the
     ``cost_change`` static abilities of the permanents on the battlefield (601.2f). Only spells
     are changed: an ability's cost only by what names abilities (none yet)."""
@@ -73,7 +73,7 @@ def cost_changes(game: Any, player: int, card: Any, ability: Any) -> int:
     return delta
 
 
-def changers(game: Any) -> list[Any]:
+def changers(game: Game) -> list[Card]:
     """The permanents with a ``cost_change`` static ability (abilities lost or not)."""
     cards = game.state.cards
     known, ids = game.system.cost_changer_cards
@@ -86,7 +86,7 @@ def changers(game: Any) -> list[Any]:
 
 # -- 601.2b: X, hybrid and Phyrexian choices ---------------------------------------------------------
 
-def paid_components(activation: Any, components: list[CostComponent]) -> list[CostComponent]:
+def paid_components(activation: Activation, components: list[CostComponent]) -> list[CostComponent]:
     """The components to pay: all of them, but for a spell cast without paying its mana cost
     (118.9) the mana cost itself — the first mana component of its spell ability, where keyword
     expansion puts it — is left out; its additional costs (kicker ...) stay."""
@@ -98,7 +98,7 @@ def paid_components(activation: Any, components: list[CostComponent]) -> list[Co
     return components
 
 
-def printed_mana(activation: Any) -> ManaCost | None:
+def printed_mana(activation: Activation) -> ManaCost | None:
     """The mana part of the ability's own cost (its mana cost, or an alternative cost's mana,
     and any kicker), or ``None`` when it has none."""
     comps = [c for c in paid_components(activation, list(activation.ability.cost)) if c.kind == "mana"]
@@ -110,14 +110,14 @@ def printed_mana(activation: Any) -> ManaCost | None:
     return total
 
 
-def _store(game: Any, activation: Any, **data: Any) -> None:
+def _store(game: Game, activation: Activation, **data: Any) -> None:
     activation.data.update(data)
     item = activation.item
     if item is not None:
         game.set(item, "data", {**item.data, **data})
 
 
-def announce(game: Any, activation: Any) -> None:
+def announce(game: Game, activation: Activation) -> None:
     """601.2b: announce X, then how hybrid and Phyrexian symbols will be paid, for a spell or an
     activated ability whose cost has them. X goes up to what the player could pay; only the ways
     of paying the player can afford are offered (a choice is asked only when there are several)."""
@@ -145,7 +145,7 @@ def announce(game: Any, activation: Any) -> None:
     _store(game, activation, **{X: x, LOCKED: str(plain), LIFE: life})
 
 
-def max_x(game: Any, player: int, printed: ManaCost, delta: int) -> int:
+def max_x(game: Game, player: int, printed: ManaCost, delta: int) -> int:
     """The greatest X the player can pay for now (pool and untapped lands), at least 0."""
     available = mana_pool.size(game, player) + len(sources(game, player))
     top = max(0, (available - printed.with_generic(delta).least_mana) // max(1, printed.x) + 1)
@@ -158,7 +158,7 @@ def max_x(game: Any, player: int, printed: ManaCost, delta: int) -> int:
 
 # -- 601.2f: the total cost ------------------------------------------------------------------------------
 
-def total_cost(game: Any, activation: Any, components: list[CostComponent]) -> list[CostComponent]:
+def total_cost(game: Game, activation: Activation, components: list[CostComponent]) -> list[CostComponent]:
     """601.2f: the total cost as one mana component (first) and the other components. Once the
     601.2b choices are made it is the locked plain cost (and the life for Phyrexian symbols);
     before (a check of whether it could be paid at all) the printed symbols with the cost
@@ -187,17 +187,18 @@ def total_cost(game: Any, activation: Any, components: list[CostComponent]) -> l
 
 # -- additional cost kinds (601.2b, 601.2h) -----------------------------------------------------------------
 
-def _filter(component: CostComponent) -> dict:
+def _filter(component: CostComponent) -> dict[str, Any]:
     f = component.params.get("filter") or {}
     return dict(f) if isinstance(f, dict) else {}
 
 
-def _permanents_to_sacrifice(game: Any, player: int, component: CostComponent, activation: Any) -> list[int]:
+def _permanents_to_sacrifice(game: Game, player: int, component: CostComponent, activation: Activation) -> list[int]:
     spec = {**_filter(component), "zone": "battlefield", "player": "you"}
     return [c.id for c in game.find(spec, player, activation.card)]
 
 
-def _pay_sacrifice(game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+def _pay_sacrifice(game: Game, player: int, component: CostComponent, chosen: list[int],
+                   activation: Activation) -> dict[str, Any]:
     """701.21: sacrifice the chosen permanents as a cost."""
     if len(chosen) < component.amount:
         raise CostUnpayable(f"P{player} has no {component.amount} permanent(s) to sacrifice for {activation.card.name}")
@@ -206,12 +207,13 @@ def _pay_sacrifice(game: Any, player: int, component: CostComponent, chosen: lis
     return {"sacrificed": list(chosen)}
 
 
-def _cards_in_hand(game: Any, player: int, component: CostComponent, activation: Any) -> list[int]:
+def _cards_in_hand(game: Game, player: int, component: CostComponent, activation: Activation) -> list[int]:
     spec = {**_filter(component), "zone": "hand", "player": "you"}
     return [c.id for c in game.find(spec, player, activation.card) if c.id != activation.card.id]
 
 
-def _pay_discard(game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+def _pay_discard(game: Game, player: int, component: CostComponent, chosen: list[int],
+                 activation: Activation) -> dict[str, Any]:
     """701.9: discard the chosen cards as a cost."""
     if len(chosen) < component.amount:
         raise CostUnpayable(f"P{player} has no {component.amount} card(s) to discard for {activation.card.name}")
@@ -221,8 +223,8 @@ def _pay_discard(game: Any, player: int, component: CostComponent, chosen: list[
     return {"discarded": list(chosen)}
 
 
-def _pay_exile_from_hand(game: Any, player: int, component: CostComponent, chosen: list[int],
-                         activation: Any) -> dict:
+def _pay_exile_from_hand(game: Game, player: int, component: CostComponent, chosen: list[int],
+                         activation: Activation) -> dict[str, Any]:
     """Exile the chosen cards from your hand as a cost (an alternative cost such as Force of Will's)."""
     if len(chosen) < component.amount:
         raise CostUnpayable(f"P{player} has no {component.amount} card(s) to exile for {activation.card.name}")
@@ -230,6 +232,18 @@ def _pay_exile_from_hand(game: Any, player: int, component: CostComponent, chose
         actions.exile(game, game.card(cid), cause=Cause.COST, source=activation.card.id, by=player)
     return {"exiled": list(chosen)}
 
+
+def _pay_life(game: Game, player: int, component: CostComponent, chosen: list[int],
+              activation: Activation) -> dict[str, Any]:
+    """119.4: a player can pay life only up to their life total, and paying it is losing it
+    (life-loss replacements apply: :func:`.replacement.pay_life`); a player who can't lose life
+    can't pay (119.8)."""
+    replacement.pay_life(game, player, component.amount, source=activation.card.id)
+    return {"life": component.amount}
+
+
+#: Paying life (119.4, 118.3).
+PAY_LIFE = FunctionCost(_pay_life, label="pay life")
 
 #: The MTG cost kinds besides mana, {T} and life (system.py).
 COST_KINDS = {

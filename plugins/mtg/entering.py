@@ -6,7 +6,8 @@ exile or a graveyard (a flicker). Every route applies the same rules, here, in t
    the card's ``enters = { copy = FILTER }``), "enters tapped";
 2. the move itself: a new object (400.7) under its controller, whose "enters" event triggers the
    enters-the-battlefield abilities (603.6a);
-3. summoning sickness for a creature (302.6);
+3. the mark of a permanent its controller has not controlled since their turn began (302.6:
+   a creature, or a land or artifact that becomes one later this turn, can't attack or {T});
 4. "enters with" counters (614.1c, ``enters = { counters = { ["+1/+1"] = 2 } }``), put through the
    replacement effects on counters (Hardened Scales, 614.1a), and a Saga's lore counter (714.3a)
    or, with read ahead, the chapter its controller chooses (702.155).
@@ -21,21 +22,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Ability, Card, Cause, Game
 
 from . import copies, read_ahead, rules, sagas
 
 
-def entering_abilities(card: Any) -> list[Any]:
+def entering_abilities(card: Card) -> list[Ability]:
     """The card's ``enters`` abilities (they apply from wherever the card enters from, 614.12)."""
     return [ab for ab in card.definition.abilities if ab.kind == "enters"]
 
 
-def enter(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE, source: int | None = None,
-          by: int | None = None, tapped: bool = False, **extra: Any) -> Any:
+def enter(game: Game, card: Card, controller: int, *, cause: str = Cause.RULE, source: int | None = None,
+          by: int | None = None, tapped: bool = False, **extra: Any) -> Card:
     """Put ``card`` onto the battlefield under ``controller`` with every rule of entering applied;
     returns the card (a new object). ``extra`` fields go into the move's event (``how``)."""
     copied = copies.choose_copy_as_enters(game, card, controller)
+    exceptions = copies.exceptions_as_enters(card) if copied is not None else {}
     if copied is not None:
         copies.copy_as_it_enters(game, card, copied)
     enters_tapped = tapped or any(ab.get("tapped") for ab in entering_abilities(card))
@@ -43,8 +45,9 @@ def enter(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE, sou
                      by=controller if by is None else by, **extra)
     if copied is not None:
         copies.keep_exceptions(game, card, copied)
-    if rules.is_creature(game, card):
-        game.set_status(card, "sick", True, quiet=True)
+        if exceptions:          # 707.9: the copy effect's own exceptions, copiable values too
+            copies.set_characteristics(game, card, exceptions, source=card.id, controller=controller)
+    game.set_status(card, "sick", True, quiet=True)     # 302.6: for whatever becomes a creature too
     if enters_tapped:
         game.set_status(card, "tapped", True, cause=Cause.RULE, source=card.id, by=controller)
     if not game.abilities_removed(card):
@@ -58,8 +61,8 @@ def enter(game: Any, card: Any, controller: int, *, cause: str = Cause.RULE, sou
     return card
 
 
-def put_onto_battlefield(game: Any, card: Any, controller: int, *, source: int | None = None,
-                         by: int | None = None, tapped: bool = False) -> Any | None:
+def put_onto_battlefield(game: Game, card: Card, controller: int, *, source: int | None = None,
+                         by: int | None = None, tapped: bool = False) -> Card | None:
     """An effect puts a card onto the battlefield (from a hand, library, graveyard or exile).
     A token that has left the battlefield cannot come back (111.8); returns the new object, or
     ``None`` when nothing entered."""
@@ -70,8 +73,8 @@ def put_onto_battlefield(game: Any, card: Any, controller: int, *, source: int |
     return enter(game, card, controller, cause=Cause.EFFECT, source=source, by=by, tapped=tapped)
 
 
-def flicker(game: Any, card: Any, *, source: int | None = None, by: int | None = None,
-            under: str = "owner") -> Any | None:
+def flicker(game: Game, card: Card, *, source: int | None = None, by: int | None = None,
+            under: str = "owner") -> Card | None:
     """Exile a permanent, then return it to the battlefield (Cloudshift, Ephemerate): it comes back
     as a new object (400.7) with no memory of the old one — targets, continuous effects, damage and
     counters do not follow it — and enters by the same rules as any other way. A token exiled so

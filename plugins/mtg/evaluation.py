@@ -7,9 +7,7 @@ permanents and the counts of the secret zones (hand, library).
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Game, hookimpl
+from rulestack import Game, GameSystem, hookimpl
 
 from . import rules
 
@@ -37,6 +35,6 @@ def evaluate(game: Game, player: int) -> float:
 
 
 @hookimpl
-def evaluate_position(self: Any, game: Game, player: int) -> float:
+def evaluate_position(self: GameSystem, game: Game, player: int) -> float:
     """The search agents' score of a position for ``player`` (see the module docstring)."""
     return evaluate(game, player)

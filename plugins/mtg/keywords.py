@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import CardDataError
+from rulestack.cards import CardEntry
 
 from .mana import ManaCost
 from .rules import KEYWORDS, PERMANENT_TYPES
@@ -21,7 +22,7 @@ from .rules import KEYWORDS, PERMANENT_TYPES
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII"}
 
 
-def expand(entry: Any, abilities: list[dict]) -> list[dict]:
+def expand(entry: CardEntry, abilities: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The card's abilities after expansion (the script's own come first, in order)."""
     for kw in entry.keywords:
         if kw not in KEYWORDS:
@@ -57,7 +58,7 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
     return out
 
 
-def _ways_to_cast(raw: dict, mana: list[dict]) -> list[dict]:
+def _ways_to_cast(raw: dict[str, Any], mana: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A ``spell`` ability is cast for the mana cost plus its additional costs; with
     ``alternative = true`` for its own cost instead (118.9); with ``kicker = { costs }`` it is
     also castable kicked, paying those costs too (702.33a: an optional additional cost), as one
@@ -77,7 +78,7 @@ def _ways_to_cast(raw: dict, mana: list[dict]) -> list[dict]:
     return out
 
 
-def _chapters(entry: Any, raw: dict) -> list[dict]:
+def _chapters(entry: CardEntry, raw: dict[str, Any]) -> list[dict[str, Any]]:
     numbers = raw.get("chapters")
     if numbers is None:
         numbers = [raw.get("chapter")]

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Activation, Cause
-from rulestack.context import ScriptUsageError
+from rulestack import Activation, Card, Cause
+from rulestack.context import EffectContext, ScriptUsageError
 
 from . import actions, costs, mana, mana_pool, replacement, rules, targets
 
 
-def _card_ids(ctx: Any, what: Any) -> list[int]:
+def _card_ids(ctx: EffectContext, what: Any) -> list[int]:
     if isinstance(what, int) and not isinstance(what, bool):
         return [ctx.card_of(what).id]
     if isinstance(what, dict) and "card" in what:
@@ -25,7 +25,7 @@ def _card_ids(ctx: Any, what: Any) -> list[int]:
     raise ScriptUsageError(f"expected a card id, a list of ids or a filter, got {what!r}")
 
 
-def _target(ctx: Any, what: Any) -> Any:
+def _target(ctx: EffectContext, what: Any) -> int | Card:
     """A player index (int) or a Card."""
     if isinstance(what, str):
         return ctx.who(what)
@@ -39,7 +39,7 @@ def _target(ctx: Any, what: Any) -> Any:
     raise ScriptUsageError(f"expected a card id, a player word or a target table, got {what!r}")
 
 
-def m_damage(ctx: Any, target: Any, amount: Any) -> int:
+def m_damage(ctx: EffectContext, target: Any, amount: Any) -> int:
     """This card deals ``amount`` damage to a target (a creature or a player); returns the damage dealt."""
     if target is None:
         return 0
@@ -48,17 +48,17 @@ def m_damage(ctx: Any, target: Any, amount: Any) -> int:
     return actions.deal_damage(ctx.game, ctx.card, _target(ctx, target), amount, cause=Cause.EFFECT)
 
 
-def m_destroy(ctx: Any, card: Any) -> bool:
+def m_destroy(ctx: EffectContext, card: Any) -> bool:
     """Destroy a permanent (701.8); returns whether it was destroyed."""
     return actions.destroy(ctx.game, ctx.card_of(card), source=ctx.source_id, by=ctx.player)
 
 
-def m_exile(ctx: Any, card: Any) -> bool:
+def m_exile(ctx: EffectContext, card: Any) -> bool:
     """Exile a card."""
     return actions.exile(ctx.game, ctx.card_of(card), source=ctx.source_id, by=ctx.player)
 
 
-def m_sacrifice(ctx: Any, card: Any = None) -> bool:
+def m_sacrifice(ctx: EffectContext, card: Any = None) -> bool:
     """Sacrifice a permanent (default: this one)."""
     target = ctx.card if card is None else ctx.card_of(card)
     if card is None and ctx.item is not None and target.generation != ctx.item.generation:
@@ -66,7 +66,7 @@ def m_sacrifice(ctx: Any, card: Any = None) -> bool:
     return actions.sacrifice(ctx.game, target, source=ctx.source_id)
 
 
-def m_return_to_hand(ctx: Any, card: Any) -> bool:
+def m_return_to_hand(ctx: EffectContext, card: Any) -> bool:
     """Return a permanent to its owner's hand."""
     c = ctx.card_of(card)
     if c.zone != "battlefield":
@@ -75,12 +75,12 @@ def m_return_to_hand(ctx: Any, card: Any) -> bool:
     return True
 
 
-def m_draw(ctx: Any, n: Any = 1, who: Any = "you") -> int:
+def m_draw(ctx: EffectContext, n: Any = 1, who: Any = "you") -> int:
     """A player draws ``n`` cards; returns how many were drawn."""
     return actions.draw(ctx.game, ctx.who(who), int(n), cause=Cause.EFFECT, source=ctx.source_id)
 
 
-def m_gain_life(ctx: Any, n: Any, who: Any = "you") -> int:
+def m_gain_life(ctx: EffectContext, n: Any, who: Any = "you") -> int | None:
     """A player gains ``n`` life (after replacement effects, 614); returns the new life total."""
     if int(n) <= 0:
         return 0
@@ -89,7 +89,7 @@ def m_gain_life(ctx: Any, n: Any, who: Any = "you") -> int:
     return ctx.game.players[player].life
 
 
-def m_lose_life(ctx: Any, n: Any, who: Any = "you") -> int:
+def m_lose_life(ctx: EffectContext, n: Any, who: Any = "you") -> int | None:
     """A player loses ``n`` life (not damage; after replacement effects, 614); returns the new life total."""
     if int(n) <= 0:
         return 0
@@ -98,7 +98,7 @@ def m_lose_life(ctx: Any, n: Any, who: Any = "you") -> int:
     return ctx.game.players[player].life
 
 
-def m_counter(ctx: Any, what: Any) -> bool:
+def m_counter(ctx: EffectContext, what: Any) -> bool:
     """Counter a spell (its card id) or an ability (``{item = id}``) on the stack (701.6)."""
     game = ctx.game
     if isinstance(what, dict) and "item" in what:
@@ -110,7 +110,7 @@ def m_counter(ctx: Any, what: Any) -> bool:
     return actions.counter_item(game, item, source=ctx.source_id, by=ctx.player)
 
 
-def m_pump(ctx: Any, what: Any, power: Any = 0, toughness: Any = 0) -> int:
+def m_pump(ctx: EffectContext, what: Any, power: Any = 0, toughness: Any = 0) -> int:
     """Creatures get +power/+toughness until end of turn (layer 7c). Ids are locked in now (611.2c);
     a filter applies to whatever matches later. Returns how many cards were locked in."""
     kw: dict[str, Any]
@@ -127,7 +127,7 @@ def m_pump(ctx: Any, what: Any, power: Any = 0, toughness: Any = 0) -> int:
     return n
 
 
-def m_chosen_target(ctx: Any) -> dict | None:
+def m_chosen_target(ctx: EffectContext) -> dict[str, Any] | None:
     """The ``target`` chosen for this spell or ability, if it is still legal: ``{card = id}``,
     ``{player = index}`` or ``{item = id}``."""
     picked = targets.chosen(ctx.game, ctx.item)
@@ -137,13 +137,13 @@ def m_chosen_target(ctx: Any) -> dict | None:
     return picked
 
 
-def m_add_lore(ctx: Any, n: Any = 1, card: Any = None) -> int:
+def m_add_lore(ctx: EffectContext, n: Any = 1, card: Any = None) -> int:
     """Put ``n`` lore counters on a Saga (default: this one); returns the new count."""
     target = ctx.card if card is None else ctx.card_of(card)
     return ctx.game.add_counters(target, "lore", int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
 
 
-def m_proliferate(ctx: Any) -> list[int]:
+def m_proliferate(ctx: EffectContext) -> list[int]:
     """701.34: choose any number of permanents with counters; give each another counter of each
     kind already there. Returns the chosen ids."""
     game = ctx.game
@@ -159,7 +159,7 @@ def m_proliferate(ctx: Any) -> list[int]:
     return chosen
 
 
-def m_tap(ctx: Any, card: Any) -> bool:
+def m_tap(ctx: EffectContext, card: Any) -> bool:
     """Tap a permanent."""
     c = ctx.card_of(card)
     if c.zone != "battlefield" or c.status.get("tapped"):
@@ -168,7 +168,7 @@ def m_tap(ctx: Any, card: Any) -> bool:
     return True
 
 
-def m_untap(ctx: Any, card: Any) -> bool:
+def m_untap(ctx: EffectContext, card: Any) -> bool:
     """Untap a permanent."""
     c = ctx.card_of(card)
     if c.zone != "battlefield" or not c.status.get("tapped"):
@@ -177,30 +177,36 @@ def m_untap(ctx: Any, card: Any) -> bool:
     return True
 
 
-def m_top_of_library(ctx: Any, who: Any = "you") -> int | None:
+def m_top_of_library(ctx: EffectContext, who: Any = "you") -> int | None:
     """The id of the top card of a player's library, or nil."""
     library = ctx.game.zone("library", ctx.who(who))
     return library.cards[-1] if library.cards else None
 
 
-def m_is_type(ctx: Any, card: Any, kind: Any) -> bool:
+def m_is_type(ctx: EffectContext, card: Any, kind: Any) -> bool:
     """Whether a card has a card type now (``"Creature"``, ``"Land"`` ...)."""
     return rules.has_type(ctx.game, ctx.card_of(card), str(kind))
 
 
-def m_x(ctx: Any) -> int:
+def m_x(ctx: EffectContext) -> int:
     """The value of X announced for this spell or ability (601.2b, 107.3a); 0 when it has no X
     or is not on the stack (107.3b)."""
     item = ctx.item
     return int(item.data.get("x", 0)) if item is not None else 0
 
 
-def m_kicked(ctx: Any) -> bool:
+def m_mana_value(ctx: EffectContext, card: Any) -> int:
+    """A card's mana value (202.3): {X} is 0, but for a spell on the stack it is the value chosen
+    as it was cast (202.3e)."""
+    return mana.mana_value(ctx.game, ctx.card_of(card))
+
+
+def m_kicked(ctx: EffectContext) -> bool:
     """Whether this spell was cast with its kicker paid (702.33d)."""
     return bool(ctx.ability is not None and ctx.ability.get("kicked"))
 
 
-def m_add_mana(ctx: Any, mana: Any, who: Any = "you") -> str:
+def m_add_mana(ctx: EffectContext, mana: Any, who: Any = "you") -> str:
     """Add mana to a player's mana pool (106.4): letters such as ``"R"``, ``"BBB"``, ``"C"``;
     it empties as the step ends (500.4). Returns the pool after."""
     text = str(mana).replace("{", "").replace("}", "")
@@ -212,7 +218,7 @@ def m_add_mana(ctx: Any, mana: Any, who: Any = "you") -> str:
     return ctx.game.value_of(player, mana_pool.POOL) or ""
 
 
-def m_cast_free(ctx: Any, max_value: Any = None, who: Any = "you") -> int | None:
+def m_cast_free(ctx: EffectContext, max_value: Any = None, who: Any = "you") -> int | None:
     """The player may cast a spell from their hand without paying its mana cost (118.9), during
     this resolution (608.2g: timing permissions do not apply), with a mana value of ``max_value``
     or less when given; X is 0 (107.3b), additional costs are paid. Returns the card cast, or nil
@@ -223,7 +229,7 @@ def m_cast_free(ctx: Any, max_value: Any = None, who: Any = "you") -> int | None
     for card in game.cards_in("hand", player):
         if rules.is_land(game, card) or card.id == ctx.card.id:
             continue
-        if limit is not None and mana.ManaCost.parse(game.value(card, "mana_cost") or "").value > limit:
+        if limit is not None and mana.mana_value(game, card) > limit:
             continue
         for ab in card.definition.abilities:
             if ab.kind == "spell" and not ab.get("alternative") and not ab.get("kicked") and game.can_activate(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack.context import ScriptUsageError
+from rulestack.context import EffectContext, ScriptUsageError
 
 from . import entering, replacement, tokens
 
@@ -27,7 +27,7 @@ def _count(n: Any, word: str) -> int:
     return n
 
 
-def m_create_token(ctx: Any, token: Any, n: Any = 1, opts: Any = None) -> list[int]:
+def m_create_token(ctx: EffectContext, token: Any, n: Any = 1, opts: Any = None) -> list[int]:
     """Create ``n`` tokens (111.2: under the effect's controller, or ``opts.who``) of a token card
     (its name or code, a card marked ``token: true``); other keys of ``opts`` are characteristics
     the effect gives them (111.3: ``power``, ``toughness``, ``colors``, ``subtypes``, ``keywords``
@@ -42,9 +42,10 @@ def m_create_token(ctx: Any, token: Any, n: Any = 1, opts: Any = None) -> list[i
                          characteristics=chars, tapped=bool(o.get("tapped")))
 
 
-def m_create_token_copy(ctx: Any, card: Any, n: Any = 1, opts: Any = None) -> list[int]:
+def m_create_token_copy(ctx: EffectContext, card: Any, n: Any = 1, opts: Any = None) -> list[int]:
     """Create ``n`` tokens that are copies of a permanent or card (707.2: its copiable values);
-    other keys of ``opts`` are exceptions (707.9b: ``{power = 1, toughness = 1}``). Returns their ids."""
+    other keys of ``opts`` are exceptions (707.9: ``{power = 1, toughness = 1}`` sets; ``add_keywords = {"Flying"}``,
+    ``add_types``, ``add_subtypes`` add, 707.9a). Returns their ids."""
     o = _opts(opts, "create_token_copy")
     original = ctx.card_of(card)
     who = ctx.who(o.get("who", "you"))
@@ -53,12 +54,12 @@ def m_create_token_copy(ctx: Any, card: Any, n: Any = 1, opts: Any = None) -> li
                          characteristics=chars, tapped=bool(o.get("tapped")), copy_of=original)
 
 
-def m_is_token(ctx: Any, card: Any) -> bool:
+def m_is_token(ctx: EffectContext, card: Any) -> bool:
     """Whether a card is a token (111.1)."""
     return tokens.is_token(ctx.game, ctx.card_of(card))
 
 
-def m_put_onto_battlefield(ctx: Any, card: Any, opts: Any = None) -> int | None:
+def m_put_onto_battlefield(ctx: EffectContext, card: Any, opts: Any = None) -> int | None:
     """Put a card onto the battlefield (from any zone but the stack) by every rule of entering:
     under ``opts.who`` (default ``"you"``; ``"owner"`` for "under its owner's control"),
     ``tapped = true`` for "tapped". Returns the new object's id, or nil if it could not enter."""
@@ -70,7 +71,7 @@ def m_put_onto_battlefield(ctx: Any, card: Any, opts: Any = None) -> int | None:
     return None if entered is None else entered.id
 
 
-def m_flicker(ctx: Any, card: Any, opts: Any = None) -> int | None:
+def m_flicker(ctx: EffectContext, card: Any, opts: Any = None) -> int | None:
     """Exile a permanent, then return it to the battlefield under its owner's control (``opts.under
     = "you"``: under yours): a new object (400.7). Returns its id, or nil if it did not return."""
     o = _opts(opts, "flicker")
@@ -81,7 +82,7 @@ def m_flicker(ctx: Any, card: Any, opts: Any = None) -> int | None:
     return None if back is None else back.id
 
 
-def m_prevent_damage(ctx: Any, target: Any, n: Any) -> bool:
+def m_prevent_damage(ctx: EffectContext, target: Any, n: Any) -> bool:
     """615.7: prevent the next ``n`` damage that would be dealt this turn to a target (a creature's
     id, a player word, or the table ``ctx:chosen_target()`` gives). Returns whether a shield began."""
     if target is None:
@@ -98,12 +99,18 @@ def m_prevent_damage(ctx: Any, target: Any, n: Any) -> bool:
     return True
 
 
-def m_players_cant_gain_life(ctx: Any) -> None:
+def m_players_cant_gain_life(ctx: EffectContext) -> None:
     """For the rest of this turn, players can't gain life (119.7: no life gain happens)."""
     ctx.game.set_value(None, replacement.NO_LIFE_GAIN, ctx.game.state.turn)
 
 
-def m_damage_cant_be_prevented(ctx: Any) -> None:
+def m_cant_lose_life(ctx: EffectContext, who: Any = "you") -> None:
+    """For the rest of this turn, a player can't lose life: nothing makes them lose any, and they
+    can't pay life as a cost (119.8)."""
+    ctx.game.set_value(ctx.who(who), replacement.NO_LIFE_LOSS, ctx.game.state.turn)
+
+
+def m_damage_cant_be_prevented(ctx: EffectContext) -> None:
     """For the rest of this turn, damage can't be prevented (615.12: prevention effects don't apply)."""
     ctx.game.set_value(None, replacement.NO_PREVENTION, ctx.game.state.turn)
 

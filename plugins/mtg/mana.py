@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 import attrs
 
-from rulestack import Cause, CostComponent, CostKind, CostUnpayable
+from rulestack import Activation, Card, Cause, CostComponent, CostKind, CostUnpayable, Game
 
 from . import rules
 
@@ -170,6 +170,19 @@ class ManaCost:
         return out or "{0}"
 
 
+def mana_value(game: Game, card: Card) -> int:
+    """A card's mana value now (202.3): that of its mana cost, {X} counting 0 (202.3e) — except
+    for a spell on the stack, where each {X} counts the value chosen for it as it was cast."""
+    cost = ManaCost.parse(game.value(card, "mana_cost") or "")
+    value = cost.value
+    if cost.x and card.zone == "stack":
+        for item in game.state.stack:
+            if item.kind == "spell" and item.card == card.id:
+                value += cost.x * int(item.data.get("x", 0) or 0)
+                break
+    return value
+
+
 def colors_of(text: str | None) -> tuple[str, ...]:
     """The colours of a card from its mana cost (105.2)."""
     return ManaCost.parse(text or "").colors
@@ -177,7 +190,7 @@ def colors_of(text: str | None) -> tuple[str, ...]:
 
 # -- mana sources --------------------------------------------------------------------------------
 
-def produced_colors(game: Any, card: Any) -> frozenset[str]:
+def produced_colors(game: Game, card: Card) -> frozenset[str]:
     """The colours of mana a permanent's mana abilities make: a basic land type's intrinsic
     ability (305.6) plus a ``produces`` field (a nonbasic land's, or a creature's or artifact's
     "{T}: Add ..." ability, 605.1a); nothing once it has lost all abilities."""
@@ -188,20 +201,19 @@ def produced_colors(game: Any, card: Any) -> frozenset[str]:
     return frozenset(out)
 
 
-def sources(game: Any, player: int) -> list[tuple[int, frozenset[str]]]:
+def sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
     """The untapped permanents ``player`` controls whose {T} mana abilities can be activated now,
-    in battlefield order: lands, and other permanents with ``produces`` (a creature only once
-    its controller has controlled it continuously since their most recent turn began, or it has
-    haste: 302.6)."""
+    in battlefield order: lands, and other permanents with ``produces`` (a creature — a land
+    animated into one too — only once its controller has controlled it continuously since their
+    most recent turn began, or it has haste: 302.6)."""
     out = []
     for card in game.cards_in("battlefield", player):
         if card.status.get("tapped"):
             continue
-        if not rules.is_land(game, card):
-            if not card.definition.fields.get("produces"):
-                continue
-            if rules.is_creature(game, card) and rules.summoning_sick(game, card):
-                continue
+        if not rules.is_land(game, card) and not card.definition.fields.get("produces"):
+            continue
+        if rules.is_creature(game, card) and rules.summoning_sick(game, card):
+            continue        # 302.6: a land that is a creature too (animated) as well
         colors = produced_colors(game, card)
         if colors:
             out.append((card.id, colors))
@@ -324,7 +336,8 @@ class TapCostKind(CostKind):
 
     label = "tap"
 
-    def pay(self, game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+    def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+            activation: Activation) -> dict[str, Any]:
         card = activation.card
         if card.zone != "battlefield" or card.status.get("tapped"):
             raise CostUnpayable(f"{card.name} is not an untapped permanent")

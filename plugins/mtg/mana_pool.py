@@ -15,9 +15,7 @@ So the choice is left to the payment, and the random agent does not tap lands fo
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Action, Cause
+from rulestack import Action, Cause, Game
 
 from . import rules
 from .mana import MANA_TYPES, ManaCost, sources
@@ -28,13 +26,13 @@ POOL = "mana_pool"
 ADD_MANA = "add_mana"
 
 
-def pool(game: Any, player: int) -> dict[str, int]:
+def pool(game: Game, player: int) -> dict[str, int]:
     """The mana in ``player``'s pool, by type (W, U, B, R, G and C for colorless)."""
     text = game.value_of(player, POOL) or ""
     return {m: text.count(m) for m in MANA_TYPES if m in text}
 
 
-def size(game: Any, player: int) -> int:
+def size(game: Game, player: int) -> int:
     """How much mana is in ``player``'s pool."""
     return len(game.value_of(player, POOL) or "")
 
@@ -50,11 +48,11 @@ def symbols(counts: dict[str, int] | str) -> str:
     return "".join(f"{{{m}}}" for m in text) or "nothing"
 
 
-def _set(game: Any, player: int, counts: dict[str, int]) -> None:
+def _set(game: Game, player: int, counts: dict[str, int]) -> None:
     game.set_value(player, POOL, as_text(counts))
 
 
-def add(game: Any, player: int, mana: str, *, source: int | None, cause: str = Cause.EFFECT) -> None:
+def add(game: Game, player: int, mana: str, *, source: int | None, cause: str = Cause.EFFECT) -> None:
     """Add mana (letters, ``"R"`` or ``"GG"``) to ``player``'s pool (106.4); recorded as
     ``mana_added``."""
     counts = pool(game, player)
@@ -66,10 +64,11 @@ def add(game: Any, player: int, mana: str, *, source: int | None, cause: str = C
     game.record("mana_added", cause=cause, source=source, player=player, mana=mana, pool=as_text(counts))
 
 
-def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, int]]:
+def spend(cost: ManaCost, counts: dict[str, int], generic_from: str | None = None) -> tuple[ManaCost, dict[str, int]]:
     """Spend pool mana on a plain cost: coloured and colorless symbols from mana of their type
-    first, then the generic part from whatever is left. Returns the part still to pay and the
-    mana spent."""
+    first, then the generic part from whatever is left — the mana ``generic_from`` names first
+    (letters: the player's choice, 601.2h), then in a fixed order. Returns the part still to pay
+    and the mana spent."""
     left = dict(counts)
     used: dict[str, int] = {}
     colored = []
@@ -83,6 +82,11 @@ def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, i
     left["C"] = left.get("C", 0) - take_c
     used["C"] = used.get("C", 0) + take_c
     generic = cost.generic
+    for m in generic_from or "":                           # the mana the player chose to spend
+        if generic and left.get(m, 0) > 0:
+            left[m] -= 1
+            used[m] = used.get(m, 0) + 1
+            generic -= 1
     for m in ("C",) + tuple(reversed(MANA_TYPES[:-1])):    # colorless first, then R, G ... W
         take = min(generic, left.get(m, 0))
         left[m] = left.get(m, 0) - take
@@ -92,7 +96,35 @@ def spend(cost: ManaCost, counts: dict[str, int]) -> tuple[ManaCost, dict[str, i
     return rest, {m: n for m, n in used.items() if n}
 
 
-def take(game: Any, player: int, used: dict[str, int]) -> None:
+def generic_choices(cost: ManaCost, counts: dict[str, int]) -> list[str]:
+    """601.2h: the different ways the pool can pay a plain cost's generic part once its coloured
+    and colorless symbols have taken mana of their type: each a set of mana letters (as much of
+    the generic part as the pool covers). One entry when it makes no difference (``"RR"`` for
+    {1}), none when no pool mana is left for it."""
+    left = dict(counts)
+    for color, n in cost.colored:
+        left[color] = max(0, left.get(color, 0) - n)
+    left["C"] = max(0, left.get("C", 0) - cost.colorless)
+    k = min(cost.generic, sum(left.values()))
+    if k <= 0:
+        return []
+    out: list[str] = []
+
+    def pick(i: int, need: int, chosen: str) -> None:
+        if need == 0:
+            out.append(chosen)
+            return
+        if i == len(MANA_TYPES):
+            return
+        m = MANA_TYPES[i]
+        for n in range(min(need, left.get(m, 0)), -1, -1):
+            pick(i + 1, need - n, chosen + m * n)
+
+    pick(0, k, "")
+    return out
+
+
+def take(game: Game, player: int, used: dict[str, int]) -> None:
     """Remove spent mana from ``player``'s pool (quietly: the payment is what is recorded)."""
     counts = pool(game, player)
     for m, n in used.items():
@@ -102,7 +134,7 @@ def take(game: Any, player: int, used: dict[str, int]) -> None:
     _set(game, player, {m: n for m, n in counts.items() if n})
 
 
-def empty_all(game: Any) -> None:
+def empty_all(game: Game) -> None:
     """500.4, 106.4: as a step or phase ends, every mana pool empties; unspent mana is lost
     (recorded as ``mana_emptied``)."""
     for p in range(len(game.players)):
@@ -115,7 +147,7 @@ def empty_all(game: Any) -> None:
 
 # -- mana abilities as actions (605.3a) ----------------------------------------------------------------
 
-def actions(game: Any, player: int) -> list[Action]:
+def actions(game: Game, player: int) -> list[Action]:
     """The mana abilities ``player`` may activate now, while the stack is not empty: one action
     per kind of untapped mana source (a land, a mana creature) and colour it makes (identical
     sources offer one choice)."""
@@ -133,7 +165,7 @@ def actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def _could_spend(game: Any, player: int) -> bool:
+def _could_spend(game: Game, player: int) -> bool:
     """Whether ``player`` holds an instant or a card with flash, or controls a permanent with an
     activated ability that costs mana: something floating mana could pay for now."""
     for card in game.cards_in("hand", player):
@@ -143,7 +175,7 @@ def _could_spend(game: Any, player: int) -> bool:
                for card in game.cards_in("battlefield", player) for ab in card.definition.abilities)
 
 
-def activate(game: Any, action: Action) -> bool:
+def activate(game: Game, action: Action) -> bool:
     """605.3b: a mana ability resolves at once — tap the land (its {T} cost), add the mana."""
     card = game.card(action.card)
     mana = action.get("mana")

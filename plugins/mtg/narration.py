@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Decision, Event, Game
 from rulestack.events import Cause, Event
 from rulestack.narrate import Teller, teller, words
 
@@ -16,7 +17,7 @@ _SBA_WHY = {"destroyed": "lethal damage, 704.5g", "toughness_zero": "toughness 0
             "legend_rule": "the legend rule, 704.5j", "sacrificed": "its final chapter, 714.4"}
 
 
-def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
+def narrate(game: Game, ev: Event, viewer: int | None) -> str | None:
     """One line for an event of a game of Magic, or ``None`` for the host's generic words."""
     t = teller(game, ev, viewer)
     k = ev.kind
@@ -33,8 +34,8 @@ def _moved(t: Teller, ev: Event) -> str | None:
     cid, src, dst, how = ev.get("card"), ev.get("from"), ev.get("to"), ev.get("how")
     who = t.player(ev.player)
     card = t.owned(cid)
-    if how == "mulligan":
-        return f"{who} puts {t.card(cid)} back into their library (mulligan)"
+    if how == "mulligan":       # the hand shuffled back is told by the mulligan itself
+        return f"{who} puts {t.card(cid)} on the bottom of their library (103.5)" if ev.get("bottom") else ""
     if ev.cause == Cause.COST:          # an additional or alternative cost (601.2h)
         verb = {"sacrificed": "sacrifices", "discarded": "discards"}.get(how, "exiles" if dst == "exile" else "moves")
         return f"{who} {verb} {t.card(cid)} to pay for {t.source() or 'a cost'}"
@@ -57,8 +58,15 @@ def _moved(t: Teller, ev: Event) -> str | None:
         return f"{who} plays {t.card(cid)}"
     if src == "battlefield" and dst == "graveyard":
         if ev.cause == Cause.RULE:
-            return f"{card} dies ({_SBA_WHY.get(how, words(how or 'state-based action'))})"
-        verb = "destroys" if how == "destroyed" else ("sacrifices" if how == "sacrificed" else "puts into the graveyard")
+            why = _SBA_WHY.get(how, words(how or 'state-based action'))
+            if how == "sacrificed":        # 714.4: its controller sacrifices it (a Saga need not be a creature)
+                return f"{who} sacrifices {t.card(cid)} ({why})"
+            if "Creature" not in (t.game.state.cards[cid].definition.get("types") or ()):
+                return f"{card} is put into its owner's graveyard ({why})"    # "dies" is for creatures (700.4)
+            return f"{card} dies ({why})"
+        if how == "sacrificed":        # 701.21a: a permanent's controller sacrifices it
+            return f"{who} sacrifices {t.card(cid)}{t.because()}"
+        verb = "destroys" if how == "destroyed" else "puts into the graveyard"
         return f"{t.source() or who} {verb} {card}"
     verbs = {"exile": "exiles", "hand": ("returns {card} to its owner's hand" if src == "battlefield"
                                          else "puts {card} into its owner's hand"),
@@ -105,15 +113,24 @@ def _status(t: Teller, ev: Event) -> str | None:
 
 
 def _effect_began(t: Teller, ev: Event) -> str | None:
-    attr, value = ev.get("attr"), ev.get("value")
-    if ev.get("op") != "add" or attr not in ("power", "toughness") or not isinstance(value, int):
-        return None
-    pt = f"{value:+d}/+0" if attr == "power" else f"+0/{value:+d}"
+    attr, value, op = ev.get("attr"), ev.get("value"), ev.get("op")
     targets = ev.get("targets") or ()
     what = t.cards(targets) if targets else "each creature it applies to"
     until = "" if ev.get("duration") in (None, "permanent") else f" {words(ev.get('duration'))}"
-    verb = "gets" if len(targets) == 1 else "get"
-    return f"{what} {verb} {pt}{until}{t.because()}"
+    one = len(targets) == 1
+    why = "" if list(targets) == [ev.source] else t.because()      # its own ability: no need to say
+    if op == "swap" and attr in ("power", "toughness"):
+        whose = f"{what}'s" if one else f"the {'creature' if targets else 'creatures'}'"
+        return f"{whose} power and toughness are switched{until}{why} (613.4d)"
+    if op == "set" and attr in ("power", "toughness") and isinstance(value, int):
+        return f"{what} {'has' if one else 'have'} base {attr} {value}{until}{why} (613.4b)"
+    if op == "include" and attr == "types" and isinstance(value, str):
+        return f"{what} {'becomes' if one else 'become'} a {value} besides its other types{until}{why}"
+    if op != "add" or attr not in ("power", "toughness") or not isinstance(value, int):
+        return None
+    pt = f"{value:+d}/+0" if attr == "power" else f"+0/{value:+d}"
+    verb = "gets" if one else "get"
+    return f"{what} {verb} {pt}{until}{why}"
 
 
 def _counters(t: Teller, ev: Event) -> str:
@@ -164,10 +181,20 @@ _REPLACED = {"counters_added": "counters put", "create_tokens": "token creation"
              "draw": "draw", "life_gain": "life gain", "life_loss": "life loss", "moved": "zone change"}
 
 
+def _revealed(t: Teller, ev: Event) -> str:
+    """"P0 reveals Plains (Goblin Guide)": one player's cards (the top of their library, their
+    hand) are revealed by that player, whoever's effect asks it ("the defending player reveals")."""
+    ids = list(ev.get("cards") or ())
+    owners = {t.game.state.cards[i].owner for i in ids if i in t.game.state.cards}
+    who = owners.pop() if len(owners) == 1 else ev.player
+    return f"{t.player(who)} reveals {t.cards(ids, shown=True)}{t.because()}"
+
+
 _BY_KIND: dict[str, Any] = {
     "phase": _phase,
     "starting_player": lambda t, ev: f"{t.player(ev.get('value'))} plays first (103.1)",
-    "mulligan": lambda t, ev: f"{t.player(ev.player)} takes a mulligan (number {ev.get('count')})",
+    "mulligan": lambda t, ev: (f"{t.player(ev.player)} takes a mulligan (number {ev.get('count')}): they shuffle "
+                               f"their hand into their library and draw a new hand (103.5)"),
     "drew": lambda t, ev: f"{t.player(ev.player)} draws {t.card(ev.get('card'))}{t.because()}",
     "drew_from_empty": lambda t, ev: f"{t.player(ev.player)} must draw from an empty library (704.5b)",
     "land_played": lambda t, ev: "",            # told by the land's move onto the battlefield
@@ -175,6 +202,7 @@ _BY_KIND: dict[str, Any] = {
     "moved": _moved,
     "activated": _activated,
     "resolving": lambda t, ev: f"{t.card(ev.get('card'))} resolves",
+    "revealed": _revealed,
     "status": _status,
     "effect_began": _effect_began,
     "counters_added": _counters,
@@ -197,6 +225,6 @@ _BY_KIND: dict[str, Any] = {
 }
 
 
-def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+def narrate_decision(game: Game, decision: Decision, answer: list[int] | bool | int, viewer: int | None) -> str | None:
     """``None``: a pass of priority is the host's "P1 passes"; any other answer is told by its events."""
     return None

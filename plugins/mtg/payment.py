@@ -9,27 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause, CostComponent, CostKind, CostUnpayable
+from rulestack import Activation, Cause, CostComponent, CostKind, CostUnpayable, Game
 
-from . import mana_pool
+from . import mana_pool, replacement
 from .mana import ManaCost, find_payment, mana_of, payment_plans, sources
 
+#: The activation data key of the pool mana the player chose to spend on the generic part (601.2h).
+POOL_PLAN = "pool_plan"
 
-def lands_for(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, list[int] | None]:
+
+def lands_for(game: Game, player: int, cost: ManaCost) -> tuple[ManaCost, list[int] | None]:
     """The part of a plain cost the pool leaves unpaid, and a deterministic set of untapped lands
     paying it (``None`` when they cannot)."""
     rest, _ = mana_pool.spend(cost, mana_pool.pool(game, player))
     return rest, find_payment(rest, sources(game, player))
 
 
-def affordable(game: Any, player: int, cost: ManaCost, life: int = 0) -> bool:
+def affordable(game: Game, player: int, cost: ManaCost, life: int = 0) -> bool:
     """Can ``player`` pay this plain cost (and ``life``, 119.4) now, from their pool and lands?"""
-    if life and life > (game.players[player].life or 0):
+    if life and not replacement.can_pay_life(game, player, life):
         return False
     return lands_for(game, player, cost)[1] is not None
 
 
-def cheapest_resolution(game: Any, player: int, cost: ManaCost) -> tuple[ManaCost, int] | None:
+def cheapest_resolution(game: Game, player: int, cost: ManaCost) -> tuple[ManaCost, int] | None:
     """The first way to pay a cost's hybrid and Phyrexian symbols (X = 0) that ``player`` can
     afford now, least life first; ``None`` when none is."""
     for plain, life, _, _ in cost.with_x(0).resolutions():
@@ -46,7 +49,8 @@ class ManaCostKind(CostKind):
 
     label = "pay mana"
 
-    def pay(self, game: Any, player: int, component: CostComponent, chosen: list[int], activation: Any) -> dict:
+    def pay(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+            activation: Activation) -> dict[str, Any]:
         cost = mana_of(component)
         life = 0
         if not cost.plain:
@@ -56,7 +60,7 @@ class ManaCostKind(CostKind):
             cost, life = found
         if cost.value == 0 and not life:
             return {"mana": str(cost)}
-        rest, used = mana_pool.spend(cost, mana_pool.pool(game, player))
+        rest, used = mana_pool.spend(cost, mana_pool.pool(game, player), activation.data.get(POOL_PLAN))
         srcs = sources(game, player)
         plan = activation.data.get("mana_plan")
         available = {sid for sid, _ in srcs}
@@ -65,9 +69,7 @@ class ManaCostKind(CostKind):
         if plan is None:
             raise CostUnpayable(f"P{player} cannot make {cost} with their mana pool and untapped lands")
         if life:
-            if life > (game.players[player].life or 0):
-                raise CostUnpayable(f"P{player} cannot pay {life} life for Phyrexian mana (119.4)")
-            game.change_life(player, -life, cause=Cause.COST, source=activation.card.id, by=player)
+            replacement.pay_life(game, player, life, source=activation.card.id)    # Phyrexian mana (107.4f)
         if used:
             mana_pool.take(game, player, used)
         for sid in plan:
@@ -80,16 +82,36 @@ class ManaCostKind(CostKind):
         return out
 
 
-def choose_plan(game: Any, activation: Any, components: list[CostComponent]) -> None:
-    """Let the player choose which lands to tap when it matters (601.2g); the plan is kept on the
-    activation for the payment that follows."""
+def choose_pool_mana(game: Game, activation: Activation, cost: ManaCost) -> None:
+    """601.2h, 106.4: the player chooses which mana in their pool pays the generic part of a cost
+    when the choice matters (a pool of {R}{G} paying {1}: which one stays), asked only when the
+    ways differ; the choice is kept on the activation (``pool_plan``) for the payment."""
+    counts = mana_pool.pool(game, activation.player)
+    ways = mana_pool.generic_choices(cost, counts)
+    if len(ways) <= 1:
+        return
+    labels = []
+    for way in ways:
+        _, used = mana_pool.spend(cost, counts, way)
+        kept = {m: n - used.get(m, 0) for m, n in counts.items()}
+        labels.append(f"spend {mana_pool.symbols(used)} from your pool (keep {mana_pool.symbols(kept)})")
+    pick = game.choose_option(activation.player, labels,
+                              f"which mana in your pool pays {cost} for {activation.card.name}? (601.2h)",
+                              source=activation.card.id)
+    activation.data[POOL_PLAN] = ways[pick]
+
+
+def choose_plan(game: Game, activation: Activation, components: list[CostComponent]) -> None:
+    """Let the player choose which mana in their pool to spend (601.2h) and which lands to tap
+    (601.2g) when it matters; the plans are kept on the activation for the payment that follows."""
     mana = [c for c in components if c.kind == "mana"]
     if not mana:
         return
     cost = mana_of(mana[0])
     if not cost.plain:
         return
-    cost, _ = mana_pool.spend(cost, mana_pool.pool(game, activation.player))
+    choose_pool_mana(game, activation, cost)
+    cost, _ = mana_pool.spend(cost, mana_pool.pool(game, activation.player), activation.data.get(POOL_PLAN))
     if cost.generic == 0:
         return
     plans = payment_plans(cost, sources(game, activation.player))

@@ -9,9 +9,7 @@ reads to keep the lower chapters from triggering.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 
 from . import rules, sagas
 
@@ -19,12 +17,12 @@ KEYWORD = "Read ahead"
 STATUS = "read_ahead"
 
 
-def has_read_ahead(game: Any, card: Any) -> bool:
+def has_read_ahead(game: Game, card: Card) -> bool:
     """A Saga with read ahead (printed or copied) that has not lost its abilities."""
     return KEYWORD in card.definition.keywords and rules.is_saga(game, card) and game.has_keyword(card, KEYWORD)
 
 
-def enter_at_chosen_chapter(game: Any, card: Any) -> int:
+def enter_at_chosen_chapter(game: Game, card: Card) -> int:
     """702.155b-c: choose the chapter, put that many lore counters; returns the chosen number."""
     final = sagas.final_chapter(game, card)
     if final < 1:
@@ -37,7 +35,7 @@ def enter_at_chosen_chapter(game: Any, card: Any) -> int:
     return chosen
 
 
-def skipped(card: Any, chapter: int) -> bool:
+def skipped(card: Card, chapter: int) -> bool:
     """702.155c: is this chapter below the one a read-ahead Saga is entering at?"""
     floor = card.status.get(STATUS)
     return bool(floor) and chapter < floor

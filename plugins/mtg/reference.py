@@ -9,6 +9,8 @@ _MOVE = {"card": "the card's id", "code": "its code", "from": "the zone it left"
 
 EVENT_KINDS = {
     "moved": EventKind("a card changed zone", {**_MOVE, "how": "why, when a rule says: mulligan, countered ...",
+                                                "bottom": "true for a card a player who kept puts on the bottom "
+                                                          "of their library after mulligans (103.5)",
                                                 "cast_as": "how a permanent spell was cast when not the plain way: "
                                                            "\"with kicker\", \"evoke\" ... (702.33d, 702.74a)"}),
     "drew": EventKind("a player drew a card (a move from library to hand, 121)", _MOVE),
@@ -68,6 +70,7 @@ PLAYER_VALUES = {
     "lands_played": "lands played this turn (305.2)",
     "mana_pool": "the mana in the player's pool, as letters in WUBRGC order (\"RRG\"); empties as each step ends (106.4, 500.4)",
     "drew_from_empty": "true once the player had to draw from an empty library (704.5b)",
+    "no_life_loss_turn": "the turn during which the player can't lose life nor pay life (119.8; ctx:cant_lose_life)",
 }
 
 KEYWORDS = {

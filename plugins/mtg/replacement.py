@@ -15,9 +15,9 @@ and is used up by what it prevented; it ends with the turn (615.7 "this turn").
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from rulestack import Cause
+from rulestack import Card, Cause, CostUnpayable, Game
 from rulestack.replacement import ReplacementEffect, replace
 
 SHIELDS = "prevention_shields"
@@ -25,16 +25,19 @@ SHIELDS = "prevention_shields"
 #: prevented (615.12), set by ``ctx:players_cant_gain_life()`` and ``ctx:damage_cant_be_prevented()``.
 NO_LIFE_GAIN = "no_life_gain_turn"
 NO_PREVENTION = "no_prevention_turn"
+#: The player value holding the turn during which that player can't lose life (119.8), set by
+#: ``ctx:cant_lose_life(who)``.
+NO_LIFE_LOSS = "no_life_loss_turn"
 
 
-def this_turn(game: Any, key: str) -> bool:
+def this_turn(game: Game, key: str) -> bool:
     """Does the rule kept in the game value ``key`` hold this turn?"""
     return game.value_of(None, key) == game.state.turn
 
 
 # -- damage (120, 615) ---------------------------------------------------------------------------------
 
-def damage(game: Any, source: Any, target: Any, amount: int, *, combat: bool) -> int:
+def damage(game: Game, source: Card | None, target: int | Card, amount: int, *, combat: bool) -> int:
     """How much damage ``source`` really deals to ``target`` (a player index or a creature card)
     after replacement and prevention effects (0 when prevented)."""
     is_player = isinstance(target, int)
@@ -53,7 +56,7 @@ def damage(game: Any, source: Any, target: Any, amount: int, *, combat: bool) ->
     return max(0, int(out.get("n", 0)))
 
 
-def add_shield(game: Any, target: Any, amount: int, *, source: int | None, controller: int) -> None:
+def add_shield(game: Game, target: int | Card, amount: int, *, source: int | None, controller: int) -> None:
     """615.7: the next ``amount`` damage that would be dealt to ``target`` (a player index or a
     card) this turn is prevented."""
     shield = {"id": game.new_id(), "n": int(amount), "turn": game.state.turn, "source": source,
@@ -65,12 +68,12 @@ def add_shield(game: Any, target: Any, amount: int, *, source: int | None, contr
     game.set_value(None, SHIELDS, tuple(game.value_of(None, SHIELDS) or ()) + (shield,))
 
 
-def _shields(game: Any) -> list[dict]:
+def _shields(game: Game) -> list[dict[str, Any]]:
     turn = game.state.turn
     return [s for s in (game.value_of(None, SHIELDS) or ()) if s["turn"] == turn and s["n"] > 0]
 
 
-def _shield_effects(game: Any, facts: dict) -> list[ReplacementEffect]:
+def _shield_effects(game: Game, facts: dict[str, Any]) -> list[ReplacementEffect]:
     out = []
     for shield in _shields(game):
         if "player" in shield:
@@ -85,17 +88,17 @@ def _shield_effects(game: Any, facts: dict) -> list[ReplacementEffect]:
     return out
 
 
-def _has_damage(facts: dict) -> bool:
+def _has_damage(facts: dict[str, Any]) -> bool:
     return facts.get("n", 0) > 0
 
 
-def _shield_user(game: Any, shield: dict) -> Any:
-    def apply(facts: dict) -> dict | None:
+def _shield_user(game: Game, shield: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
+    def apply(facts: dict[str, Any]) -> dict[str, Any] | None:
         return _use_shield(game, shield, facts)
     return apply
 
 
-def _use_shield(game: Any, shield: dict, facts: dict) -> dict | None:
+def _use_shield(game: Game, shield: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any] | None:
     prevented = min(shield["n"], facts.get("n", 0))
     kept = [s if s["id"] != shield["id"] else {**s, "n": s["n"] - prevented}
             for s in (game.value_of(None, SHIELDS) or ())]
@@ -106,7 +109,7 @@ def _use_shield(game: Any, shield: dict, facts: dict) -> dict | None:
 
 # -- draws (121) ----------------------------------------------------------------------------------
 
-def draw(game: Any, player: int, *, cause: str, source: int | None) -> tuple[int, int] | None:
+def draw(game: Game, player: int, *, cause: str, source: int | None) -> tuple[int, int] | None:
     """Who draws, and how many cards, for one draw after replacement effects (121.6; Notion Thief
     makes another player draw instead, ``times = {n = 2}`` draws two), or ``None`` when the draw
     is replaced by nothing. The cards drawn instead are not replaced again (614.5)."""
@@ -120,7 +123,7 @@ def draw(game: Any, player: int, *, cause: str, source: int | None) -> tuple[int
 
 # -- life (119) -----------------------------------------------------------------------------------------
 
-def gain_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
+def gain_life(game: Game, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
               by: int | None = None) -> int:
     """A player gains ``n`` life after replacement effects (a replacement may make it a loss:
     ``instead = function(ctx, f) f.lose = true; return f end``); returns the life gained."""
@@ -140,11 +143,37 @@ def gain_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, sour
     return n
 
 
-def lose_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
+def cant_lose_life(game: Game, player: int) -> bool:
+    """Can't ``player`` lose life this turn (``ctx:cant_lose_life``)? Then nothing makes them lose
+    life, and they can't pay life as a cost (119.8)."""
+    return game.value_of(player, NO_LIFE_LOSS) == game.state.turn
+
+
+def can_pay_life(game: Game, player: int, n: int) -> bool:
+    """119.4: a player can pay ``n`` life only if their life total is at least ``n`` (0 life can
+    always be paid); 119.8: a player who can't lose life can't pay any."""
+    if n <= 0:
+        return True
+    return n <= (game.players[player].life or 0) and not cant_lose_life(game, player)
+
+
+def pay_life(game: Game, player: int, n: int, *, source: int | None) -> int:
+    """118.3, 119.4: pay ``n`` life as a cost. Paying life is losing life, so the life-loss
+    replacements apply to it (a payment of 1 may lose 2); raises :class:`~rulestack.CostUnpayable`
+    when the player can't pay (119.4, 119.8). Returns the life lost."""
+    if not can_pay_life(game, player, n):
+        why = ("can't lose life this turn (119.8)" if cant_lose_life(game, player)
+               else f"has {game.players[player].life or 0} life (119.4)")
+        raise CostUnpayable(f"P{player} can't pay {n} life: they {why}")
+    return lose_life(game, player, n, cause=Cause.COST, source=source, by=player)
+
+
+def lose_life(game: Game, player: int, n: int, *, cause: str = Cause.EFFECT, source: int | None = None,
               by: int | None = None, kind: str = "life_changed") -> int:
     """A player loses ``n`` life after replacement effects (``kind="damaged"``: the loss is the
-    result of damage, 120.3a); returns the life lost."""
-    if n <= 0:
+    result of damage, 120.3a; ``cause="cost"``: life paid, 119.4); returns the life lost. A
+    player who can't lose life loses none (119.8)."""
+    if n <= 0 or cant_lose_life(game, player):
         return 0
     if game.index.replacers:
         out = replace(game, "life_loss", {"player": player, "n": n, "cause": cause,
@@ -152,7 +181,7 @@ def lose_life(game: Any, player: int, n: int, *, cause: str = Cause.EFFECT, sour
         if out is None:
             return 0
         player, n = int(out.get("player", player)), int(out.get("n", n))
-        if n <= 0:
+        if n <= 0 or cant_lose_life(game, player):
             return 0
     game.change_life(player, -n, cause=cause, source=source, by=by, kind=kind)
     return n

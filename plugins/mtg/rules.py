@@ -1,9 +1,7 @@
 """Small questions the rules ask about cards and players, shared by every part of the plugin."""
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Role
+from rulestack import Card, Game, Role
 
 #: Card types that make a card a permanent (110.4).
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
@@ -17,7 +15,7 @@ KEYWORDS = frozenset({"Flying", "First strike", "Double strike", "Trample", "Vig
 TYPE_FIELDS = ("types", "subtypes", "supertypes")
 
 
-def printed_types_hold(game: Any) -> bool:
+def printed_types_hold(game: Game) -> bool:
     """True when no continuous effect in the game can change a card's types, so the printed
     types are the current ones and need no layer computation (a hot path: every "is it a
     creature?"). Cached per journal version; static abilities are looked at once per set of cards."""
@@ -36,74 +34,74 @@ def printed_types_hold(game: Any) -> bool:
     return hold
 
 
-def types_of(game: Any, card: Any) -> tuple[str, ...]:
+def types_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
         return card.definition.fields.get("types") or ()
     return tuple(game.values(card).get("types") or ())
 
 
-def subtypes_of(game: Any, card: Any) -> tuple[str, ...]:
+def subtypes_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
         return card.definition.fields.get("subtypes") or ()
     return tuple(game.values(card).get("subtypes") or ())
 
 
-def supertypes_of(game: Any, card: Any) -> tuple[str, ...]:
+def supertypes_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
         return card.definition.fields.get("supertypes") or ()
     return tuple(game.values(card).get("supertypes") or ())
 
 
-def has_type(game: Any, card: Any, kind: str) -> bool:
+def has_type(game: Game, card: Card, kind: str) -> bool:
     return kind in types_of(game, card)
 
 
-def is_creature(game: Any, card: Any) -> bool:
+def is_creature(game: Game, card: Card) -> bool:
     return has_type(game, card, "Creature")
 
 
-def is_land(game: Any, card: Any) -> bool:
+def is_land(game: Game, card: Card) -> bool:
     return has_type(game, card, "Land")
 
 
-def is_permanent_card(card: Any) -> bool:
+def is_permanent_card(card: Card) -> bool:
     """Does this card become a permanent when it resolves (printed types)?"""
     return bool(PERMANENT_TYPES.intersection(card.definition.get("types") or ()))
 
 
-def is_saga(game: Any, card: Any) -> bool:
+def is_saga(game: Game, card: Card) -> bool:
     return "Saga" in subtypes_of(game, card)
 
 
-def is_token(game: Any, card: Any) -> bool:
+def is_token(game: Game, card: Card) -> bool:
     """Is this card a token (111.1)? The game value ``tokens`` lists them (:mod:`.tokens`)."""
     return card.id in (game.value_of(None, "tokens") or ())
 
 
-def summoning_sick(game: Any, card: Any) -> bool:
+def summoning_sick(game: Game, card: Card) -> bool:
     """302.6: a creature that has not been under its controller's control continuously since
     their most recent turn began cannot attack or use {T}, unless it has haste."""
     return bool(card.status.get("sick")) and not game.has_keyword(card, "Haste")
 
 
-def creatures(game: Any, player: int | None = None) -> list[Any]:
+def creatures(game: Game, player: int | None = None) -> list[Card]:
     """The creatures on the battlefield (of ``player``, or of everyone), in a fixed order."""
     players = [player] if player is not None else range(len(game.players))
     return [c for p in players for c in game.cards_in("battlefield", p) if is_creature(game, c)]
 
 
-def permanents(game: Any) -> list[Any]:
+def permanents(game: Game) -> list[Card]:
     return [c for p in range(len(game.players)) for c in game.cards_in("battlefield", p)]
 
 
-def power(game: Any, card: Any) -> int:
+def power(game: Game, card: Card) -> int:
     return game.value(card, "power", 0) or 0
 
 
-def toughness(game: Any, card: Any) -> int:
+def toughness(game: Game, card: Card) -> int:
     return game.value(card, "toughness", 0) or 0
 
 
-def cr(game: Any) -> str:
+def cr(game: Game) -> str:
     """The Comprehensive Rules edition in force (setting ``cr``)."""
     return game.system.settings["cr"]

@@ -22,9 +22,7 @@ together, and removing counters triggers nothing.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Cause
+from rulestack import Card, Cause, Event, Game
 
 from . import rules
 
@@ -32,7 +30,7 @@ EDITIONS = ("2026", "2025-fin", "pre-2025")
 LORE = "lore"
 
 
-def chapter_numbers(game: Any, card: Any) -> list[int]:
+def chapter_numbers(game: Game, card: Card) -> list[int]:
     """The chapter numbers of the chapter abilities the Saga has now (none once it has lost its
     abilities)."""
     if game.abilities_removed(card):
@@ -40,12 +38,12 @@ def chapter_numbers(game: Any, card: Any) -> list[int]:
     return [ab.get("chapter") for ab in card.definition.abilities if ab.kind == "chapter"]
 
 
-def final_chapter(game: Any, card: Any) -> int:
+def final_chapter(game: Game, card: Card) -> int:
     """714.2d: the greatest chapter number, or 0 when it has no chapter abilities."""
     return max(chapter_numbers(game, card), default=0)
 
 
-def crosses(game: Any, card: Any, event: Any, chapter: int) -> bool:
+def crosses(game: Game, card: Card, event: Event, chapter: int) -> bool:
     """Trigger key ``chapter``: the lore count was below ``chapter`` and became at least it; a
     Saga entering with read ahead triggers only its chosen chapter (702.155c, :mod:`.read_ahead`)."""
     floor = card.status.get("read_ahead")
@@ -54,7 +52,7 @@ def crosses(game: Any, card: Any, event: Any, chapter: int) -> bool:
     return event.get("before", 0) < chapter <= event.get("after", 0)
 
 
-def on_enter(game: Any, card: Any) -> None:
+def on_enter(game: Game, card: Card) -> None:
     """714.3a: the lore counter a Saga gets as it enters, per the edition in force."""
     if not rules.is_saga(game, card):
         return
@@ -64,7 +62,7 @@ def on_enter(game: Any, card: Any) -> None:
     game.add_counters(card, LORE, 1, cause=Cause.RULE, source=card.id, by=card.controller)
 
 
-def precombat_main_lore(game: Any, player: int) -> None:
+def precombat_main_lore(game: Game, player: int) -> None:
     """714.3b/714.3c and 505.4: as the precombat main phase begins, a turn-based action puts a
     lore counter on each Saga the active player controls (with a chapter ability, since 2025)."""
     everyone = rules.cr(game) == "pre-2025"
@@ -73,7 +71,7 @@ def precombat_main_lore(game: Any, player: int) -> None:
             game.add_counters(card, LORE, 1, cause=Cause.RULE, source=card.id, by=player)
 
 
-def chapter_waiting(game: Any, card: Any) -> bool:
+def chapter_waiting(game: Game, card: Card) -> bool:
     """Is the Saga the source of a chapter ability that has triggered but not yet left the stack?"""
     for trig in game.state.pending:
         if trig.card == card.id and trig.generation == card.generation and \
@@ -86,7 +84,7 @@ def chapter_waiting(game: Any, card: Any) -> bool:
     return False
 
 
-def to_sacrifice(game: Any) -> list[Any]:
+def to_sacrifice(game: Game) -> list[Card]:
     """714.4 / 704.5s: the Sagas whose lore counters reached their final chapter number and that
     are not waiting on a chapter ability of their own."""
     out = []

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 
 from . import actions, rules, sagas, tokens
 
 
-def check(game: Any) -> bool:
+def check(game: Game) -> bool:
     """Perform every state-based action that applies now, simultaneously. ``True`` if any did."""
     system = game.system
     if system.sba_clean_at == game.journal.version:
@@ -23,7 +23,7 @@ def check(game: Any) -> bool:
     doomed: list[tuple[Any, str]] = []
     seen: set[int] = set()
 
-    def doom(card: Any, how: str) -> None:
+    def doom(card: Card, how: str) -> None:
         if card.id not in seen:
             seen.add(card.id)
             doomed.append((card, how))
@@ -54,7 +54,7 @@ def check(game: Any) -> bool:
     return bool(doomed or ceasing)
 
 
-def fingerprint(game: Any) -> tuple:
+def fingerprint(game: Game) -> tuple[object, ...]:
     """What the state-based actions of this card pool look at: life totals and empty-library
     draws, the permanents (as objects) with their damage and counters, the continuous effects,
     the stack and the waiting triggers (714.4), and whose turn it is. Equal fingerprints give
@@ -71,7 +71,7 @@ def fingerprint(game: Any) -> tuple:
     ) + tokens.fingerprint(game)
 
 
-def _legend_rule(game: Any) -> list[tuple[Any, str]]:
+def _legend_rule(game: Game) -> list[tuple[Card, str]]:
     """704.5j: a player with two or more legendary permanents of one name keeps one of them."""
     out = []
     for p in range(len(game.players)):

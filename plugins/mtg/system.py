@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import (AbilityKind, Cause, ConfigurationError, CostUnpayable, FunctionCost, GameSystem, Modifier,
-                       Role, ZoneSpec, hookimpl)
+from rulestack import (AbilityKind, Action, Activation, Card, Cause, ChoiceRequest, ConfigurationError, CostComponent,
+                       CostUnpayable, Decision, Deck, Event, FunctionCost, Game, GameSystem, Item, Modifier,
+                       PendingTrigger, Role, ZoneSpec, hookimpl)
 from rulestack.state import Visibility
 from rulestack.system import CardStat
+from rulestack.cards import CardEntry
 
 from . import (casting, costs, evaluation, keywords, lua_api, lua_entry, mana, narration, payment, reference, rules, sagas,
                sba, turn, whynot)
@@ -19,40 +21,31 @@ from . import (casting, costs, evaluation, keywords, lua_api, lua_entry, mana, n
 _TARGET = {"target": "table"}
 
 
-def _pay_life(game: Any, player: int, component: Any, chosen: list[int], activation: Any) -> dict:
-    """119.4: a player can pay life only up to their life total."""
-    life = game.players[player].life or 0
-    if component.amount > life:
-        raise CostUnpayable(f"P{player} has {life} life, cannot pay {component.amount}")
-    game.change_life(player, -component.amount, cause=Cause.COST, source=activation.card.id, by=player)
-    return {"life": component.amount}
-
-
 # -- filter keys -------------------------------------------------------------------------------------
 
-def _colors(game: Any, card: Any) -> tuple[str, ...]:
+def _colors(game: Game, card: Card) -> tuple[str, ...]:
     values = game.values(card)
     if values.get("colors") is not None:
         return tuple(values["colors"])
     return mana.colors_of(values.get("mana_cost"))
 
 
-def _f_color(game: Any, card: Any, want: Any, player: Any) -> bool:
+def _f_color(game: Game, card: Card, want: Any, player: int | None) -> bool:
     wanted = want if isinstance(want, list) else [want]
     return any(c in _colors(game, card) for c in wanted)
 
 
-def _f_not_color(game: Any, card: Any, want: Any, player: Any) -> bool:
+def _f_not_color(game: Game, card: Card, want: Any, player: int | None) -> bool:
     return not _f_color(game, card, want, player)
 
 
-def _f_not_types(game: Any, card: Any, want: Any, player: Any) -> bool:
+def _f_not_types(game: Game, card: Card, want: Any, player: int | None) -> bool:
     """``not_types = "Creature"``: none of these card types (e.g. "noncreature spells")."""
     wanted = want if isinstance(want, list) else [want]
     return not any(rules.has_type(game, card, t) for t in wanted)
 
 
-def _include(values: dict, mod: Any) -> None:
+def _include(values: dict[str, Any], mod: Modifier) -> None:
     """Op ``include``: add the listed items to a list value (types, subtypes, colors) that does
     not have them yet — "in addition to its other types" (205.1b)."""
     items = mod.value if isinstance(mod.value, (list, tuple)) else [mod.value]
@@ -60,11 +53,20 @@ def _include(values: dict, mod: Any) -> None:
     values[mod.attr] = have + [i for i in items if i not in have]
 
 
-def _f_in_combat(game: Any, card: Any, want: Any, player: Any) -> bool:
+def _f_mana_value(game: Game, card: Card, want: Any, player: int | None) -> bool:
+    """``mana_value = 2`` (or a list of values), or ``mana_value = { min = 1, max = 3 }``: the
+    card's mana value now, with X as chosen for a spell on the stack (202.3e)."""
+    value = mana.mana_value(game, card)
+    if isinstance(want, dict):
+        return want.get("min", value) <= value <= want.get("max", value)
+    return value in (want if isinstance(want, list) else [want])
+
+
+def _f_in_combat(game: Game, card: Card, want: Any, player: int | None) -> bool:
     return bool(card.status.get("attacking") or card.status.get("blocking") is not None) == bool(want)
 
 
-def _f_permanent(game: Any, card: Any, want: Any, player: Any) -> bool:
+def _f_permanent(game: Game, card: Card, want: Any, player: int | None) -> bool:
     return bool(rules.PERMANENT_TYPES.intersection(game.values(card).get("types") or ())) == bool(want)
 
 
@@ -119,23 +121,28 @@ class MTGSystem(GameSystem):
         "static": AbilityKind("static", Role.STATIC, keys={"cost_change": "table"},
                               doc="a static ability (604); 'cost_change = { amount = -1, spells = {filter}, "
                                   "caster = \"you\" }' changes what spells cost (601.2f)"),
-        "replacement": AbilityKind("replacement", Role.REPLACEMENT, doc="a replacement effect (614)"),
+        "replacement": AbilityKind("replacement", Role.REPLACEMENT, keys={"category": "string"},
+                                   doc="a replacement effect (614); 'category = \"self\"': a self-replacement "
+                                       "effect of the spell or ability causing the event (614.15), chosen before "
+                                       "any other (616.1a); \"control\" and \"copy\" come next (616.1b-c)"),
         "enters": AbilityKind("enters", Role.STATIC,
-                              keys={"copy": "table", "counters": "table", "tapped": "boolean", "optional": "boolean"},
-                              doc="how the permanent enters (614.1c): as a copy (707.2), with counters, tapped"),
+                              keys={"copy": "table", "except": "table", "counters": "table", "tapped": "boolean",
+                                    "optional": "boolean"},
+                              doc="how the permanent enters (614.1c): as a copy (707.2; 'except = { ... }' its "
+                                  "exceptions, 707.9), with counters, tapped"),
     }
     default_zones = {Role.ACTIVATED: ("battlefield",), Role.TRIGGERED: ("battlefield",),
                      Role.STATIC: ("battlefield",), Role.REPLACEMENT: ("battlefield",)}
     cost_kinds = {
         "mana": payment.ManaCostKind(),
         "tap": mana.TapCostKind(),
-        "pay_life": FunctionCost(_pay_life, label="pay life"),
+        "pay_life": costs.PAY_LIFE,
         **costs.COST_KINDS,
     }
     script_methods = {**lua_api.METHODS, **lua_entry.METHODS}
     trigger_keys = {"chapter": sagas.crosses}
     filter_keys = {"color": _f_color, "not_color": _f_not_color, "in_combat": _f_in_combat,
-                   "permanent": _f_permanent, "not_types": _f_not_types}
+                   "permanent": _f_permanent, "not_types": _f_not_types, "mana_value": _f_mana_value}
     #: 613.1 (layers 1-6) and 613.4 (the sublayers of layer 7).
     layers = ("copy", "control", "text", "type", "color", "ability", "pt_cda", "pt_set", "pt_modify", "pt_switch")
     op_layers = {"remove_abilities": "ability", "grant": "ability", "revoke": "ability", "negate": "ability",
@@ -143,6 +150,9 @@ class MTGSystem(GameSystem):
     modifier_ops = {"include": _include}
     #: 613.8: statics apply layer by layer, dependent effects after those they depend on.
     layer_dependencies = True
+    #: 616.1a-c: self-replacement effects are chosen first, then those changing who controls an
+    #: entering object, then "enters as a copy"; the affected player orders the rest (616.1d-e).
+    replacement_steps = ("self", "control", "copy")
     settings_defaults = {"cr": "2026", "legend_rule": True}
     event_kinds = reference.EVENT_KINDS
     #: How the events count in a simulation's per-card figures: a draw (121), a spell cast (601; its
@@ -181,48 +191,49 @@ class MTGSystem(GameSystem):
             raise ConfigurationError(f"setting 'cr' must be one of {', '.join(sagas.EDITIONS)}, "
                                      f"not {self.settings['cr']!r}")
 
-    def runaway_result(self, game: Any, reason: str) -> tuple[tuple[int, ...], str]:
+    def runaway_result(self, game: Game, reason: str) -> tuple[tuple[int, ...], str]:
         """104.4b: a game that enters a loop of mandatory actions nobody can stop is a draw
         (asked by the host's runaway guard, :mod:`rulestack.runaway`)."""
         return (), f"a draw (104.4b: a loop of mandatory actions): {reason}"
 
     # -- setup and turns ----------------------------------------------------------------------------
     @hookimpl
-    def setup_game(self, game: Any) -> None:
+    def setup_game(self, game: Game) -> None:
         turn.setup(game)
 
     @hookimpl
-    def play_turn(self, game: Any) -> bool:
+    def play_turn(self, game: Game) -> bool:
         return turn.play_turn(game)
 
     @hookimpl
-    def legal_actions(self, game: Any, player: int, window: str) -> list:
+    def legal_actions(self, game: Game, player: int, window: str) -> list[Action]:
         return casting.legal_actions(game, player, window)
 
     @hookimpl
-    def perform_action(self, game: Any, action: Any) -> Any:
+    def perform_action(self, game: Game, action: Action) -> bool | None:
         return casting.perform_action(game, action)
 
     # -- the flow of a spell or ability --------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | str | None:
+    def can_activate(self, game: Game, activation: Activation) -> bool | str | None:
         return casting.can_activate(game, activation)
 
     @hookimpl
-    def announce(self, game: Any, activation: Any) -> Any:
+    def announce(self, game: Game, activation: Activation) -> bool:
         return casting.announce(game, activation)
 
     @hookimpl
-    def assemble_cost(self, game: Any, activation: Any, components: list) -> list:
+    def assemble_cost(self, game: Game, activation: Activation,
+                      components: list[CostComponent]) -> list[CostComponent]:
         return casting.assemble_cost(game, activation, components)
 
     @hookimpl
-    def explain_refusal(self, game: Any, activation: Any, problem: str) -> str | None:
+    def explain_refusal(self, game: Game, activation: Activation, problem: str) -> str | None:
         """Why not, in Magic's words: which part of the cost cannot be paid (:mod:`.whynot`)."""
         return whynot.explain(game, activation, problem)
 
     @hookimpl
-    def choice_rules(self, game: Any, request: Any) -> Any:
+    def choice_rules(self, game: Game, request: ChoiceRequest) -> ChoiceRequest:
         """601.2c, 603.3d: a spell or ability needs every target it asks for (unless "up to");
         without enough legal targets it cannot be cast or is removed from the stack."""
         if request.reason == "target" and not request.up_to:
@@ -231,25 +242,25 @@ class MTGSystem(GameSystem):
         return request
 
     @hookimpl
-    def resolve_item(self, game: Any, item: Any) -> Any:
+    def resolve_item(self, game: Game, item: Item) -> bool:
         return casting.resolve_item(game, item)
 
     @hookimpl
-    def after_resolve(self, game: Any, item: Any) -> None:
+    def after_resolve(self, game: Game, item: Item) -> None:
         casting.after_resolve(game, item)
 
     # -- state-based actions and triggers ------------------------------------------------------------
     @hookimpl
-    def state_checks(self, game: Any) -> bool:
+    def state_checks(self, game: Game) -> bool:
         return sba.check(game)
 
     @hookimpl
-    def order_triggers(self, game: Any, triggers: list) -> list:
+    def order_triggers(self, game: Game, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
         return turn.order_triggers(game, triggers)
 
     # -- values ---------------------------------------------------------------------------------------
     @hookimpl
-    def modifiers(self, game: Any) -> list:
+    def modifiers(self, game: Game) -> list[Modifier]:
         """+1/+1 and -1/-1 counters change power and toughness in layer 7c (613.4c)."""
         out = []
         for card in rules.permanents(game):
@@ -264,11 +275,11 @@ class MTGSystem(GameSystem):
 
     # -- loading ----------------------------------------------------------------------------------------
     @hookimpl
-    def expand_keywords(self, entry: Any, abilities: list) -> list:
+    def expand_keywords(self, entry: CardEntry, abilities: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return keywords.expand(entry, abilities)
 
     @hookimpl
-    def validate_deck(self, game: Any, deck: Any) -> list:
+    def validate_deck(self, game: Game, deck: Deck) -> list[str]:
         """100.2a: at least 40 cards (limited) and no more than four of a card but basic lands."""
         main = deck.sections.get("main", ())
         problems = []
@@ -287,9 +298,10 @@ class MTGSystem(GameSystem):
 
     # -- narration --------------------------------------------------------------------------------------
     @hookimpl
-    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+    def narrate_event(self, game: Game, event: Event, viewer: int | None) -> str | None:
         return narration.narrate(game, event, viewer)
 
     @hookimpl
-    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    def narrate_decision(self, game: Game, decision: Decision, answer: list[int] | bool | int,
+                         viewer: int | None) -> str | None:
         return narration.narrate_decision(game, decision, answer, viewer)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import IllegalAction
+from rulestack import Activation, Card, Game, IllegalAction, Item
 from rulestack.context import relative_player
 
 
-def _players(game: Any, who: Any, controller: int) -> list[int]:
+def _players(game: Game, who: Any, controller: int) -> list[int]:
     if who in (None, False):
         return []
     if who in ("any", True):
@@ -28,8 +28,8 @@ def _players(game: Any, who: Any, controller: int) -> list[int]:
     return [relative_player(game, controller, who)]
 
 
-def candidates(game: Any, spec: Mapping[str, Any], controller: int, source: Any,
-               item_id: int | None = None) -> list[dict]:
+def candidates(game: Game, spec: Mapping[str, Any], controller: int, source: Card,
+               item_id: int | None = None) -> list[dict[str, Any]]:
     """Every legal choice for a ``target`` spec, as plain tables, in a fixed order."""
     out: list[dict] = []
     card_filter = spec.get("card")
@@ -46,7 +46,7 @@ def candidates(game: Any, spec: Mapping[str, Any], controller: int, source: Any,
     return out
 
 
-def label(game: Any, choice: Mapping[str, Any]) -> str:
+def label(game: Game, choice: Mapping[str, Any]) -> str:
     if "player" in choice:
         return game.players[choice["player"]].name
     if "card" in choice:
@@ -57,7 +57,7 @@ def label(game: Any, choice: Mapping[str, Any]) -> str:
     return f"item {choice['item']}"
 
 
-def choose(game: Any, activation: Any) -> None:
+def choose(game: Game, activation: Activation) -> None:
     """Choose the ``target`` of an activation (no-op when it has none)."""
     spec = activation.ability.get("target")
     if not spec:
@@ -72,13 +72,13 @@ def choose(game: Any, activation: Any) -> None:
                 target=dict(options[pick]))
 
 
-def has_choice(game: Any, activation: Any) -> bool:
+def has_choice(game: Game, activation: Activation) -> bool:
     spec = activation.ability.get("target")
     return not spec or bool(candidates(game, spec, activation.player, activation.card,
                                        activation.item.id if activation.item else None))
 
 
-def still_legal(game: Any, item: Any, spec: Mapping[str, Any], chosen: Mapping[str, Any]) -> bool:
+def still_legal(game: Game, item: Item, spec: Mapping[str, Any], chosen: Mapping[str, Any]) -> bool:
     """Is a chosen ``target`` still legal as the item resolves (608.2b)?"""
     if "player" in chosen:
         return True
@@ -90,7 +90,7 @@ def still_legal(game: Any, item: Any, spec: Mapping[str, Any], chosen: Mapping[s
             and game.matches(card, spec.get("card"), item.controller, source))
 
 
-def host_targets_legal(game: Any, item: Any) -> tuple[int, list[list[int]]]:
+def host_targets_legal(game: Game, item: Item) -> tuple[int, list[list[int]]]:
     """How many card targets the item had, and those still legal (same object, still matching)."""
     if not item.targets:
         return 0, []
@@ -109,7 +109,7 @@ def host_targets_legal(game: Any, item: Any) -> tuple[int, list[list[int]]]:
     return total, legal
 
 
-def chosen(game: Any, item: Any) -> dict | None:
+def chosen(game: Game, item: Item) -> dict[str, Any] | None:
     """The item's ``target`` if it is still legal, else ``None``."""
     if item is None:
         return None

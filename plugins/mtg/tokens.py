@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 from rulestack.replacement import replace
 
 from . import copies, entering, rules
@@ -23,14 +23,14 @@ NOWHERE = "nowhere"
 TOKENS = "tokens"
 
 
-def is_token(game: Any, card: Any) -> bool:
+def is_token(game: Game, card: Card) -> bool:
     """Is this card a token (111.1)?"""
     return rules.is_token(game, card)
 
 
-def create(game: Any, code: str, controller: int, n: int = 1, *, source: int | None = None,
+def create(game: Game, code: str, controller: int, n: int = 1, *, source: int | None = None,
            characteristics: Mapping[str, Any] | None = None, tapped: bool = False,
-           copy_of: Any = None) -> list[int]:
+           copy_of: Card | None = None) -> list[int]:
     """Create ``n`` tokens under ``controller`` (their owner, 111.2): of the card ``code`` with
     ``characteristics`` (111.3), or copies of the card ``copy_of`` (707.2). "Create" is a
     replaceable event (``create_tokens``: Anointed Procession doubles ``n``). Returns their ids."""
@@ -48,27 +48,26 @@ def create(game: Any, code: str, controller: int, n: int = 1, *, source: int | N
         game.set_value(None, TOKENS, tuple(game.value_of(None, TOKENS) or ()) + (card.id,))
         card = entering.enter(game, card, controller, cause=Cause.EFFECT, source=source, by=controller,
                               tapped=tapped, how="token")
-        values = dict(exceptions)
-        values.update(characteristics or {})
+        values = copies.merged(exceptions, characteristics or {})
         if values and card.zone == "battlefield":
             copies.set_characteristics(game, card, values, source=source, controller=controller)
         made.append(card.id)
     return made
 
 
-def ceasing(game: Any) -> list[Any]:
+def ceasing(game: Game) -> list[Card]:
     """704.5d: the tokens in a zone other than the battlefield (they cease to exist)."""
     ids = game.value_of(None, TOKENS) or ()
     cards = game.state.cards
     return [cards[i] for i in ids if cards[i].zone not in ("battlefield", NOWHERE)]
 
 
-def cease(game: Any, card: Any) -> None:
+def cease(game: Game, card: Card) -> None:
     """A token ceases to exist (704.5d, 111.7): it goes nowhere, out of the game."""
     game.move(card, NOWHERE, None, cause=Cause.RULE, source=card.id, kind="ceased")
 
 
-def fingerprint(game: Any) -> tuple:
+def fingerprint(game: Game) -> tuple[tuple[int, str], ...]:
     """Where the game's tokens are (for the state-based actions' fingerprint)."""
     ids = game.value_of(None, TOKENS)
     if not ids:

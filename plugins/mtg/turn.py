@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rulestack import Cause
+from rulestack import Action, Cause, Game, PendingTrigger
 from rulestack.windows import ResponseWindow, acting_player, active_player, settle
 
 from . import actions, combat, mana_pool, rules, sagas
@@ -33,7 +33,7 @@ MAIN_PHASES = ("precombat_main", "postcombat_main")
 
 # -- setup -----------------------------------------------------------------------------------------
 
-def setup(game: Any) -> None:
+def setup(game: Game) -> None:
     """103: shuffle, 20 life, a random player chooses who plays first, draw seven, mulligans."""
     n = len(game.players)
     for p in range(n):
@@ -48,7 +48,7 @@ def setup(game: Any) -> None:
     mulligans(game)
 
 
-def mulligans(game: Any) -> None:
+def mulligans(game: Game) -> None:
     """103.5 (the London mulligan) as simultaneous rounds: in each round every player still
     deciding declares, in turn order from the starting player, whether they keep or take a
     mulligan; then all who chose to mulligan do so at once (shuffle the hand into the library and
@@ -67,15 +67,15 @@ def mulligans(game: Any) -> None:
                 _keep(game, player, taken[player])
         for player in going:                  # all mulligans of the round happen at the same time
             taken[player] += 1
+            game.record("mulligan", player=player, count=taken[player])     # told first, then done
             for card in game.cards_in("hand", player):
                 game.move(card, "library", player, cause=Cause.RULE, by=player, how="mulligan")
             game.shuffle("library", player)
             actions.draw(game, player, HAND_SIZE)
-            game.record("mulligan", player=player, count=taken[player])
         deciding = going
 
 
-def _keep(game: Any, player: int, taken: int) -> None:
+def _keep(game: Game, player: int, taken: int) -> None:
     """103.5: the kept hand is the opening hand after ``taken`` cards go to the library's bottom."""
     if not taken:
         return
@@ -83,7 +83,8 @@ def _keep(game: Any, player: int, taken: int) -> None:
     bottom = game.choose_cards(player, hand, taken, taken, f"put {taken} card(s) on the bottom of your library",
                                reason="mulligan")
     for cid in bottom:
-        game.move(cid, "library", player, position="bottom", cause=Cause.RULE, by=player, how="mulligan")
+        game.move(cid, "library", player, position="bottom", cause=Cause.RULE, by=player, how="mulligan",
+                  bottom=True)
 
 
 # -- the turn --------------------------------------------------------------------------------------
@@ -99,7 +100,7 @@ def _start_index(phase: str | None, step: str | None) -> int:
     raise ValueError(f"unknown phase/step {phase!r}/{step!r} (known: {STEPS})")
 
 
-def play_turn(game: Any) -> bool:
+def play_turn(game: Game) -> bool:
     """Play the active player's turn from the recorded phase and step (a scenario may start in
     the middle of a turn: the step starts over, turn-based actions included)."""
     start = _start_index(game.state.phase, game.state.step)
@@ -113,7 +114,7 @@ def play_turn(game: Any) -> bool:
     return True
 
 
-def untap_step(game: Any) -> None:
+def untap_step(game: Game) -> None:
     """502: the active player's permanents untap; their creatures are no longer summoning sick.
     No player receives priority."""
     ap = game.active_player
@@ -125,7 +126,7 @@ def untap_step(game: Any) -> None:
             game.set_status(card, "sick", None, quiet=True)
 
 
-def draw_step(game: Any) -> None:
+def draw_step(game: Game) -> None:
     """504: the active player draws, except the starting player on the first turn (103.8a)."""
     ap = game.active_player
     if not (game.state.turn == 1 and game.value_of(None, "starting_player") == ap):
@@ -133,23 +134,23 @@ def draw_step(game: Any) -> None:
     priority(game)
 
 
-def precombat_main(game: Any) -> None:
+def precombat_main(game: Game) -> None:
     """505.4: the Saga lore counters, a turn-based action, then priority."""
     sagas.precombat_main_lore(game, game.active_player)
     priority(game)
 
 
-def declare_attackers_step(game: Any) -> None:
+def declare_attackers_step(game: Game) -> None:
     combat.declare_attackers(game)
     priority(game)
 
 
-def declare_blockers_step(game: Any) -> None:
+def declare_blockers_step(game: Game) -> None:
     combat.declare_blockers(game)
     priority(game)
 
 
-def combat_damage_step(game: Any) -> None:
+def combat_damage_step(game: Game) -> None:
     """510, 510.4: when a combatant has first or double strike as the step begins, a first-strike
     combat damage step comes first (and is the step the log names first), then the regular one."""
     if combat.first_strike_step_needed(game):
@@ -165,12 +166,12 @@ def combat_damage_step(game: Any) -> None:
     priority(game)
 
 
-def end_of_combat_step(game: Any) -> None:
+def end_of_combat_step(game: Game) -> None:
     priority(game)
     combat.end_combat(game)
 
 
-def cleanup_step(game: Any) -> None:
+def cleanup_step(game: Game) -> None:
     """514: discard to hand size; remove damage and end "until end of turn" effects at once. If
     that makes state-based actions or triggers happen, players get priority and there is another
     cleanup step (514.3a)."""
@@ -196,7 +197,7 @@ def cleanup_step(game: Any) -> None:
         game.set_phase("ending", "cleanup")
 
 
-def _ask(game: Any, player: int, window: str) -> Any:
+def _ask(game: Game, player: int, window: str) -> Action:
     st = game.state
     return game.act(player, window, prompt=f"priority ({st.phase}/{st.step or '-'})")
 
@@ -209,12 +210,12 @@ PRIORITY = ResponseWindow(window="priority", after_action=acting_player, after_r
                           settle=settle, ask=_ask)
 
 
-def priority(game: Any) -> None:
+def priority(game: Game) -> None:
     """Players receive priority until all pass in succession with an empty stack (117, 405.5)."""
     PRIORITY.run(game, game.active_player)
 
 
-def order_triggers(game: Any, triggers: list) -> list:
+def order_triggers(game: Game, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
     """603.3b: the active player puts theirs on the stack first, in the order they choose, then
     the other player (so the non-active player's resolve first)."""
     out = []
@@ -225,7 +226,7 @@ def order_triggers(game: Any, triggers: list) -> list:
     return out
 
 
-def trigger_label(game: Any, trig: Any) -> str:
+def trigger_label(game: Game, trig: PendingTrigger) -> str:
     card = game.card(trig.card)
     return f"{card.name}: {card.definition.abilities[trig.ability].label}"
 

@@ -6,7 +6,7 @@ Nothing here changes the game: it reads the pool and the lands (hook ``explain_r
 """
 from __future__ import annotations
 
-from typing import Any
+from rulestack import Activation, CostComponent, Game
 
 from . import mana_pool, payment, rules
 from .mana import COLORS, ManaCost, mana_of, sources
@@ -16,7 +16,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def mana_shortfall(game: Any, player: int, cost: ManaCost) -> str | None:
+def mana_shortfall(game: Game, player: int, cost: ManaCost) -> str | None:
     """Why ``player`` cannot pay a mana cost now, or ``None`` when they can: the cost, the
     untapped lands and pool they have, and which colours are missing (601.2g-h, 106.4)."""
     if payment.cheapest_resolution(game, player, cost) is not None:
@@ -44,7 +44,7 @@ def mana_shortfall(game: Any, player: int, cost: ManaCost) -> str | None:
     return why + " (601.2g-h)"
 
 
-def explain(game: Any, activation: Any, problem: str) -> str | None:
+def explain(game: Game, activation: Activation, problem: str) -> str | None:
     """The first part of the activation's total cost the player cannot pay, in Magic's words; or
     ``None`` (the host's wording stands) when the cost is not what refused it."""
     if "cannot be paid" not in problem:
@@ -70,7 +70,7 @@ def explain(game: Any, activation: Any, problem: str) -> str | None:
     return None
 
 
-def _what(comp: Any) -> str:
+def _what(comp: CostComponent) -> str:
     f = comp.params.get("filter") or {}
     types = f.get("types") if isinstance(f, dict) else None
     if isinstance(types, str):

@@ -29,11 +29,15 @@ actions through the ``summon`` window), Fusion and Ritual Summons (by a Spell's 
 :mod:`.extra_deck`; Link arrows are data only (zones are not modelled), and Synchro/Xyz/Link
 Monsters are always placed in Attack Position.
 
-Modules: :mod:`.cardinfo` (card data), :mod:`.moves` (zone changes), :mod:`.costs` (cost kinds,
-tolls, maintenance), :mod:`.timing` (windows, spell speed, "When" timings), :mod:`.chain` (links,
-SEGOC, resolution), :mod:`.summoning`, :mod:`.extra_deck`, :mod:`.battle`, :mod:`.turn`, :mod:`.actions`,
-:mod:`.rules` (restrictions, negation, equips, state checks), :mod:`.lua_api` (the Lua words),
-:mod:`.system` (the plugin class).
+Modules, each importing only those listed before it (pyproject's import-linter contract
+``yugioh-layers`` keeps it so): :mod:`.reference` (the system's words), :mod:`.cardinfo` (card data),
+:mod:`.proper_summons` (who may be revived), :mod:`.timing` (windows, spell speed, "When" timings),
+:mod:`.moves` (zone changes), :mod:`.xyz_materials`, :mod:`.rules` (restrictions, negation, equips,
+state checks), :mod:`.costs` (cost kinds, tolls, maintenance), :mod:`.windows` (response windows
+passed without asking), :mod:`.chain` (links, SEGOC, resolution), :mod:`.summoning` (Normal, Flip and
+Special Summons), :mod:`.extra_deck`, :mod:`.settling`, :mod:`.battle`, :mod:`.turn`, :mod:`.actions`,
+:mod:`.lua_api` (the Lua words), :mod:`.narration`, :mod:`.evaluation`, :mod:`.system` (the plugin
+class).
 """
 from .system import YugiohSystem
 

@@ -7,16 +7,14 @@ Summons from the Extra Deck ``synchro_summon``, ``xyz_summon``, ``link_summon`` 
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Action, Activation, Cause, IllegalAction
+from rulestack import Ability, Action, Activation, Card, Cause, Game, IllegalAction
 
 from . import battle, costs, extra_deck, summoning, timing
-from .cardinfo import ability_speed, free_zones, is_monster
+from .cardinfo import ability_at, ability_speed, acting_card, free_zones, is_monster
 from .windows import activated_abilities, activation_zones
 
 
-def legal_actions(game: Any, player: int, window: str) -> list[Action]:
+def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     st = game.state
     acts = [Action("pass", player, label="pass")]
     if window == "main":
@@ -32,7 +30,7 @@ def legal_actions(game: Any, player: int, window: str) -> list[Action]:
     return acts + activations(game, player, "open" if window == "battle" else window)
 
 
-def set_spell_trap_actions(game: Any, player: int) -> list[Action]:
+def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
     if free_zones(game, "spell_trap", player) <= 0:
         return []
     out = []
@@ -44,7 +42,7 @@ def set_spell_trap_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def activations(game: Any, player: int, window: str) -> list[Action]:
+def activations(game: Game, player: int, window: str) -> list[Action]:
     """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
     the host's full check: condition, cost payable as a whole, targets)."""
     if game.value_of(None, "resolving"):
@@ -66,18 +64,18 @@ def activations(game: Any, player: int, window: str) -> list[Action]:
     return out
 
 
-def _when_ok(game: Any, card: Any, ab: Any, player: int) -> bool:
+def _when_ok(game: Game, card: Card, ab: Ability, player: int) -> bool:
     when = ab.get("when")
     return not when or timing.when_matches(game, card, when, player)
 
 
-def perform(game: Any, action: Action) -> Any:
+def perform(game: Game, action: Action) -> bool | None:
     kind = action.kind
     if kind in ("pass", "end_turn"):
         return True
     if kind == "activate":
-        card = game.card(action.card)
-        ab = card.definition.abilities[action.ability]
+        card = acting_card(game, action)
+        ab = ability_at(card, action.ability)
         game.activate(action.player, card, ab, card_activation=ab.kind == "activate", window=action.get("window"))
         return True
     if kind == "summon":
@@ -99,8 +97,8 @@ def perform(game: Any, action: Action) -> Any:
     return True
 
 
-def set_spell_trap(game: Any, action: Action) -> None:
-    player, card = action.player, game.card(action.card)
+def set_spell_trap(game: Game, action: Action) -> None:
+    player, card = action.player, acting_card(game, action)
     if free_zones(game, "spell_trap", player) <= 0:
         raise IllegalAction("no Spell & Trap Zone is free")
     costs.pay_action_cost(game, player, card, "set_spell_trap")

@@ -23,17 +23,17 @@
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Literal, Sequence
 
-from rulestack import Action, Cause
+from rulestack import Action, Card, Cause, Game
 
 from . import chain, costs, rules, settling, timing
-from .cardinfo import ATTACK, DEFENSE, position
+from .cardinfo import ATTACK, DEFENSE, acting_card, position
 from .moves import destroy, flip_face_up
 from .windows import respond
 
 
-def attack_actions(game: Any, player: int) -> list[Action]:
+def attack_actions(game: Game, player: int) -> list[Action]:
     out = []
     turn = game.state.turn
     for card in game.cards_in("monster", player):
@@ -49,7 +49,7 @@ def attack_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def _choose_target(game: Any, player: int, attacker: Any) -> int | None:
+def _choose_target(game: Game, player: int, attacker: Card) -> int | None:
     """The attack target: a monster the opponent controls, or ``None`` for a direct attack."""
     foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
     if not foes:
@@ -58,9 +58,9 @@ def _choose_target(game: Any, player: int, attacker: Any) -> int | None:
                              source=attacker.id)[0]
 
 
-def declare_attack(game: Any, action: Action) -> None:
+def declare_attack(game: Game, action: Action) -> None:
     """Pay what the attack costs, then declare it; the timing for "When ... declares an attack" opens."""
-    player, attacker = action.player, game.card(action.card)
+    player, attacker = action.player, acting_card(game, action)
     chain.mark_last_thing(game)
     costs.pay_action_cost(game, player, attacker, "declare_attack")
     target = _choose_target(game, player, attacker)
@@ -74,11 +74,12 @@ def declare_attack(game: Any, action: Action) -> None:
                               "direct": target is None})
 
 
-def current_attack(game: Any) -> dict | None:
-    return game.value_of(None, "attack")
+def current_attack(game: Game) -> dict[str, Any] | None:
+    attack: dict[str, Any] | None = game.value_of(None, "attack")
+    return attack
 
 
-def negate_attack(game: Any, source: int | None, by: int | None) -> bool:
+def negate_attack(game: Game, source: int | None, by: int | None) -> bool:
     atk = current_attack(game)
     if not atk or atk.get("negated"):
         return False
@@ -87,14 +88,14 @@ def negate_attack(game: Any, source: int | None, by: int | None) -> bool:
     return True
 
 
-def _same(game: Any, cid: int | None, gen: int | None) -> bool:
+def _same(game: Game, cid: int | None, gen: int | None) -> bool:
     if cid is None:
         return False
     c = game.card(cid)
     return c.generation == gen and c.zone == "monster"
 
 
-def damage_step(game: Any) -> None:
+def damage_step(game: Game) -> None:
     """Carry out the declared attack, unless it was negated or the attacker is gone, through the
     Damage Step's timings."""
     atk = current_attack(game)
@@ -116,13 +117,13 @@ def damage_step(game: Any) -> None:
     game.set_phase(game.state.phase, "damage")
     game.set_value(None, "attack", {**atk, "target": target_id, "target_gen": target.generation if target else None})
     was_face_down = target is not None and not target.face_up
-    if _damage_timing(game, "start", fighters) and _damage_timing(game, "before_calculation", fighters,
-                                                                  flip=(target, attacker) if was_face_down else None):
+    flip = (target, attacker) if target is not None and was_face_down else None
+    if _damage_timing(game, "start", fighters) and _damage_timing(game, "before_calculation", fighters, flip=flip):
         chain.mark_last_thing(game)
         game.set_value(None, "damage_step", "calculation")
         if target is None:
             _battle_damage(game, game.opponent(player), int(game.value(attacker, "atk", 0) or 0), attacker)
-            losers: list = []
+            losers: list[tuple[Card, int, Card]] = []
         else:
             losers = _fight(game, attacker, target, was_face_down)
         game.run_state_checks()
@@ -133,7 +134,8 @@ def damage_step(game: Any) -> None:
     game.set_phase(game.state.phase, "battle")
 
 
-def _damage_timing(game: Any, timing_name: str, fighters: list, flip: Any = None, destroyed: Sequence[Any] = ()) -> bool:
+def _damage_timing(game: Game, timing_name: str, fighters: list[tuple[int, int]], flip: tuple[Card, Card] | None = None,
+                   destroyed: Sequence[tuple[Card, int, Card]] = ()) -> bool:
     """One timing of the Damage Step: what happens at it, then a window in which only what the
     Damage Step allows may be activated. False when a monster in the battle left the field (the
     battle ends there)."""
@@ -150,7 +152,7 @@ def _damage_timing(game: Any, timing_name: str, fighters: list, flip: Any = None
     return all(_same(game, cid, gen) for cid, gen in fighters)
 
 
-def _replay(game: Any, player: int, attacker: Any) -> Any:
+def _replay(game: Game, player: int, attacker: Card) -> int | Literal[False] | None:
     """A replay: attack a monster the opponent controls now (or directly, if they have none) or stop."""
     foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
     if not foes and rules.forbidden(game, "attack_directly", attacker):
@@ -163,20 +165,20 @@ def _replay(game: Any, player: int, attacker: Any) -> Any:
                              source=attacker.id)[0]
 
 
-def _battle_damage(game: Any, player: int, amount: int, by_card: Any) -> None:
+def _battle_damage(game: Game, player: int, amount: int, by_card: Card) -> None:
     if amount <= 0 or rules.turn_flag(game, player, "no_battle_damage"):
         return
     game.change_life(player, -amount, cause=Cause.BATTLE, source=by_card.id, by=by_card.controller, kind="damaged")
 
 
-def _destroy_by_battle(game: Any, card: Any, by_card: Any) -> None:
+def _destroy_by_battle(game: Game, card: Card, by_card: Card) -> None:
     if rules.forbidden(game, "destroy_by_battle", card) or rules.turn_flag(game, card.controller,
                                                                           "battle_indestructible"):
         return
     destroy(game, card, cause=Cause.BATTLE, source=by_card.id, by=by_card.controller)
 
 
-def _fight(game: Any, attacker: Any, target: Any, was_face_down: bool) -> list:
+def _fight(game: Game, attacker: Card, target: Card, was_face_down: bool) -> list[tuple[Card, int, Card]]:
     """Damage calculation between two monsters. Returns the monsters destroyed by battle, each with
     the card that destroyed it and its generation, to be sent to the GY at the end of the Damage Step."""
     atk = int(game.value(attacker, "atk", 0) or 0)
@@ -204,7 +206,7 @@ def _fight(game: Any, attacker: Any, target: Any, was_face_down: bool) -> list:
     return [(card, card.generation, target if card is attacker else attacker) for card in losers]
 
 
-def battle_phase(game: Any) -> str:
+def battle_phase(game: Game) -> str:
     """The whole Battle Phase of the turn player. Returns how they left it: ``pass`` (on to Main
     Phase 2) or ``end_turn`` (on to the End Phase, doing nothing in Main Phase 2)."""
     st = game.state

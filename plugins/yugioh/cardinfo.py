@@ -11,7 +11,9 @@ Card data fields (``card_scripts/yugioh/cards/*.yaml``):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
+
+from rulestack import Ability, Action, Card, Game, IllegalAction, Item
 
 #: The zones of the field (a card "on the field" is in one of these).
 FIELD_ZONES = ("monster", "spell_trap")
@@ -32,38 +34,40 @@ ACTIVATION_ZONES = {"activate": ("hand", "spell_trap"), "effect": ("spell_trap",
                     "ignition": ("monster",), "quick": ("monster",)}
 
 
-def card_type(card: Any) -> str:
-    return card.definition.fields.get("card_type", "")
+def card_type(card: Card) -> str:
+    kind: str = card.definition.fields.get("card_type", "")
+    return kind
 
 
-def is_monster(card: Any) -> bool:
+def is_monster(card: Card) -> bool:
     return card_type(card) == "Monster"
 
 
-def is_spell(card: Any) -> bool:
+def is_spell(card: Card) -> bool:
     return card_type(card) == "Spell"
 
 
-def is_trap(card: Any) -> bool:
+def is_trap(card: Card) -> bool:
     return card_type(card) == "Trap"
 
 
-def prop(card: Any) -> str:
+def prop(card: Card) -> str:
     """The property of a Spell or Trap card (``Normal``, ``Quick-Play``, ``Counter`` ...)."""
-    return card.definition.fields.get("property", "Normal")
+    word: str = card.definition.fields.get("property", "Normal")
+    return word
 
 
-def is_extra_deck_monster(definition_fields: Any) -> bool:
+def is_extra_deck_monster(definition_fields: Mapping[str, Any]) -> bool:
     return definition_fields.get("frame") in EXTRA_FRAMES
 
 
-def on_field(card: Any) -> bool:
+def on_field(card: Card) -> bool:
     return card.zone in FIELD_ZONES
 
 
-def position(card: Any) -> str:
+def position(card: Card) -> str:
     """A monster's battle position: ``attack`` or ``defense`` (face-down monsters are in defense)."""
-    pos = card.status.get("position")
+    pos: str | None = card.status.get("position")
     if pos is not None:
         return pos
     return ATTACK if card.face_up else DEFENSE
@@ -76,11 +80,32 @@ def tributes_needed(level: int) -> int:
     return 1 if level <= 6 else 2
 
 
-def free_zones(game: Any, zone: str, player: int) -> int:
+def acting_card(game: Game, action: Action) -> Card:
+    """The card an action is done with (a Summon, a Set, an attack, an activation)."""
+    if action.card is None:
+        raise IllegalAction(f"P{action.player}'s action {action.kind!r} names no card")
+    return game.card(action.card)
+
+
+def link_card(game: Game, item: Item) -> Card:
+    """The card a chain link comes from (every Yu-Gi-Oh! chain link is a card's or an effect's)."""
+    if item.card is None:
+        raise IllegalAction(f"chain link #{item.id} ({item.kind}) names no card")
+    return game.card(item.card)
+
+
+def ability_at(card: Card, index: int | None) -> Ability:
+    """The ability of ``card`` an action or a chain link names by its index."""
+    if index is None:
+        raise IllegalAction(f"no ability of {card.name} is named")
+    return card.definition.abilities[index]
+
+
+def free_zones(game: Game, zone: str, player: int) -> int:
     return ZONE_CAPACITY[zone] - len(game.zone(zone, player).cards)
 
 
-def ability_speed(card: Any, ability: Any) -> int:
+def ability_speed(card: Card, ability: Ability) -> int:
     """The spell speed of an ability (an explicit ``speed`` key wins).
 
     Spell Speed 1: Normal, Equip, Continuous, Field and Ritual Spells; Ignition, Trigger and FLIP

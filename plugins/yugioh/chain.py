@@ -17,26 +17,24 @@ itself outside a chain. (Within one link's resolution every event counts as the 
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Cause
+from rulestack import Action, Cause, Event, Game, Item, PendingTrigger
 from rulestack.windows import ResponseWindow
 
 from . import timing
-from .cardinfo import ability_speed
+from .cardinfo import ability_at, ability_speed, link_card
 from .moves import destroy
 from .windows import respond
 
 
-def mark_last_thing(game: Any) -> None:
+def mark_last_thing(game: Game) -> None:
     """Whatever happens from now on is "the last thing to happen" (for missing the timing)."""
     game.set_value(None, "last_thing_from", len(game.state.log) + 1)
 
 
-def push(game: Any, item: Any) -> None:
+def push(game: Game, item: Item) -> None:
     """Add a chain link (the ``push_item`` hook)."""
-    card = game.card(item.card)
-    ab = card.definition.abilities[item.ability]
+    card = link_card(game, item)
+    ab = ability_at(card, item.ability)
     link = len(game.state.stack) + 1
     below = game.state.stack[-1].id if game.state.stack else None
     game.set(item, "data", {**item.data, "link": link, "speed": ability_speed(card, ab), "responds_to": below})
@@ -46,19 +44,21 @@ def push(game: Any, item: Any) -> None:
 
 
 # -- triggers ------------------------------------------------------------------------------------------
-def is_optional(game: Any, trigger: Any) -> bool:
+def is_optional(game: Game, trigger: PendingTrigger) -> bool:
     return bool(game.card(trigger.card).definition.abilities[trigger.ability].get("optional"))
 
 
-def missed_timing(game: Any, trigger: Any) -> bool:
+def missed_timing(game: Game, trigger: PendingTrigger) -> bool:
     """An optional "When ... : You can" trigger whose event was not the last thing to happen."""
     ab = game.card(trigger.card).definition.abilities[trigger.ability]
     if not ab.get("optional") or ab.get("wording", "if") != "when":
         return False
-    return trigger.event.seq < game.value_of(None, "last_thing_from", 0)
+    event: Event = trigger.event
+    last_from: int = game.value_of(None, "last_thing_from", 0)
+    return event.seq < last_from
 
 
-def segoc(game: Any, triggers: list) -> list:
+def segoc(game: Game, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
     """The ``order_triggers`` hook: drop the triggers that missed their timing, then order the rest
     by SEGOC (each player orders their own effects within a category)."""
     live = []
@@ -77,7 +77,7 @@ def segoc(game: Any, triggers: list) -> list:
     return out
 
 
-def put_triggers(game: Any) -> bool:
+def put_triggers(game: Game) -> bool:
     """Put every pending trigger effect on the chain in SEGOC order; returns whether any was added."""
     added = False
     for trig in game.take_triggers():
@@ -87,7 +87,7 @@ def put_triggers(game: Any) -> bool:
 
 
 # -- building and resolving -------------------------------------------------------------------------------
-def window_name(game: Any) -> str:
+def window_name(game: Game) -> str:
     if game.state.stack:
         return "chain"
     if game.value_of(None, "summoning"):
@@ -95,7 +95,7 @@ def window_name(game: Any) -> str:
     return "open"
 
 
-def _after_link(game: Any, action: Any) -> int:
+def _after_link(game: Game, action: Action) -> int:
     """After a chain link is added, the opponent of its controller may respond first."""
     top = timing.top_link(game)
     return game.opponent(top.controller if top is not None else action.player)
@@ -107,12 +107,12 @@ CHAIN = ResponseWindow(window=lambda game, player: window_name(game), after_acti
                        settle=None, ask=respond)
 
 
-def build(game: Any, first: int) -> None:
+def build(game: Game, first: int) -> None:
     """Response windows, alternating from ``first``, until both players pass in succession."""
     CHAIN.run(game, first)
 
 
-def resolve_all(game: Any) -> None:
+def resolve_all(game: Game) -> None:
     """Resolve the chain, last link first. No activation is possible meanwhile."""
     st = game.state
     if not st.stack:
@@ -127,7 +127,7 @@ def resolve_all(game: Any) -> None:
     game.record("chain_resolved")
 
 
-def negate_summon(game: Any, source: int | None, by: int | None) -> list[int]:
+def negate_summon(game: Game, source: int | None, by: int | None) -> list[int]:
     """Negate the Summon in progress: the monsters are destroyed (``summon_negated``)."""
     pending = game.value_of(None, "summoning")
     if not pending or pending.get("negated"):

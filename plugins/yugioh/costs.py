@@ -28,25 +28,26 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from rulestack import Activation, Cause, CostComponent, CostUnpayable, FunctionCost
+from rulestack import Activation, Card, Cause, CostComponent, CostUnpayable, FunctionCost, Game
 from rulestack.scripts import normalize_cost
 
 from . import rules
 from .cardinfo import on_field
 from .moves import destroy, send
+from .xyz_materials import detach, materials_of
 
 
-def _source(comp: Any, act: Any) -> int | None:
+def _source(comp: CostComponent, act: Activation) -> int | None:
     return comp.source if comp.source is not None else (act.card.id if act.card is not None else None)
 
 
-def _filtered(game: Any, cards: Iterable[Any], comp: Any, act: Any) -> list[int]:
+def _filtered(game: Game, cards: Iterable[Card], comp: CostComponent, act: Activation) -> list[int]:
     spec = comp.params.get("filter")
     return [c.id for c in cards if not spec or game.matches(c, spec, act.player, act.card)]
 
 
 # -- life points ----------------------------------------------------------------------------------
-def pay_lp(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def pay_lp(game: Game, player: int, comp: CostComponent, chosen: list[int], act: Activation) -> dict[str, Any]:
     """Pay LP; ``amount = "half"`` pays half the player's LP, rounded down. A player cannot pay
     more LP than they have."""
     lp = game.player(player).life or 0
@@ -58,7 +59,7 @@ def pay_lp(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> di
 
 
 # -- Tributes --------------------------------------------------------------------------------------
-def tribute_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+def tribute_candidates(game: Game, player: int, comp: CostComponent, act: Activation) -> list[int]:
     if comp.params.get("self"):
         cards = [act.card] if act.card is not None and act.card.zone == "monster" else []
     elif comp.params.get("from") == "hand":
@@ -69,7 +70,7 @@ def tribute_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]
     return _filtered(game, cards, comp, act)
 
 
-def pay_tribute(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def pay_tribute(game: Game, player: int, comp: CostComponent, chosen: list[int], act: Activation) -> dict[str, Any]:
     legal = set(tribute_candidates(game, player, comp, act))
     for cid in chosen:
         if cid not in legal:
@@ -79,17 +80,17 @@ def pay_tribute(game: Any, player: int, comp: Any, chosen: list[int], act: Any) 
 
 
 # -- cards sent from the hand, the Deck or the field -----------------------------------------------
-def _must_reach(game: Any, cid: int, zone: str) -> None:
+def _must_reach(game: Game, cid: int, zone: str) -> None:
     if game.would_move_to(cid, zone) != zone:
         raise CostUnpayable(f"{game.card(cid).name} would not reach the {zone} (a replacement effect applies)")
 
 
-def hand_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+def hand_candidates(game: Game, player: int, comp: CostComponent, act: Activation) -> list[int]:
     own = act.card.id if act.card is not None else None
     return _filtered(game, [c for c in game.cards_in("hand", player) if c.id != own], comp, act)
 
 
-def pay_discard(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def pay_discard(game: Game, player: int, comp: CostComponent, chosen: list[int], act: Activation) -> dict[str, Any]:
     """Discard: send from the hand to the GY (so Macro Cosmos makes it unpayable, YGO-A13)."""
     for cid in chosen:
         _must_reach(game, cid, "graveyard")
@@ -97,7 +98,7 @@ def pay_discard(game: Any, player: int, comp: Any, chosen: list[int], act: Any) 
     return {"cards": list(chosen), "discarded": list(chosen)}
 
 
-def send_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int] | None:
+def send_candidates(game: Game, player: int, comp: CostComponent, act: Activation) -> list[int] | None:
     where = comp.params.get("from", "hand")
     if where == "deck_top":
         return None
@@ -108,7 +109,7 @@ def send_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int] | 
     return hand_candidates(game, player, comp, act)
 
 
-def pay_send_to_gy(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def pay_send_to_gy(game: Game, player: int, comp: CostComponent, chosen: list[int], act: Activation) -> dict[str, Any]:
     """Send cards to the GY: chosen ones, or the top ``amount`` cards of the Deck."""
     if comp.params.get("from") == "deck_top":
         deck = game.zone("deck", player).cards
@@ -121,36 +122,34 @@ def pay_send_to_gy(game: Any, player: int, comp: Any, chosen: list[int], act: An
     return {"cards": list(chosen), "sent": list(chosen)}
 
 
-def banish_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+def banish_candidates(game: Game, player: int, comp: CostComponent, act: Activation) -> list[int]:
     where = comp.params.get("from", "graveyard")
     own = act.card.id if act.card is not None else None
     return _filtered(game, [c for c in game.cards_in(where, player) if c.id != own], comp, act)
 
 
-def pay_banish(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def pay_banish(game: Game, player: int, comp: CostComponent, chosen: list[int], act: Activation) -> dict[str, Any]:
     for cid in chosen:
         send(game, cid, "banished", how="banished", cause=Cause.COST, source=_source(comp, act), by=player)
     return {"cards": list(chosen), "banished": list(chosen)}
 
 
-def pay_to_deck_top(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def pay_to_deck_top(game: Game, player: int, comp: CostComponent, chosen: list[int], act: Activation) -> dict[str, Any]:
     for cid in chosen:
         send(game, cid, "deck", how="returned", cause=Cause.COST, source=_source(comp, act), by=player)
     return {"cards": list(chosen)}
 
 
 # -- Xyz Materials ------------------------------------------------------------------------------------
-def material_candidates(game: Any, player: int, comp: Any, act: Any) -> list[int]:
+def material_candidates(game: Game, player: int, comp: CostComponent, act: Activation) -> list[int]:
     """The Xyz Materials attached to this card (only while it is on the field)."""
-    from .extra_deck import materials_of
     if act.card is None or act.card.zone != "monster":
         return []
     return materials_of(game, act.card)
 
 
-def pay_detach(game: Any, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
+def pay_detach(game: Game, player: int, comp: CostComponent, chosen: list[int], act: Activation) -> dict[str, Any]:
     """Detach Xyz Materials from this card: they go to the GY as a cost."""
-    from .extra_deck import detach
     legal = set(material_candidates(game, player, comp, act))
     for cid in chosen:
         if cid not in legal:
@@ -171,7 +170,7 @@ COST_KINDS = {
 
 
 # -- costs that continuous effects put on actions (YGO-A17) ----------------------------------------
-def tolls(game: Any, player: int, action: str, card: Any = None) -> list[CostComponent]:
+def tolls(game: Game, player: int, action: str, card: Card | None = None) -> list[CostComponent]:
     """The cost components every active ``toll`` ability adds to ``action`` by ``player`` with
     ``card`` (``normal_summon``, ``set_monster``, ``set_spell_trap``, ``activate_from_hand``,
     ``special_summon_from_hand``, ``declare_attack``). A toll's ``affects`` (``"self"`` or a
@@ -194,17 +193,17 @@ def tolls(game: Any, player: int, action: str, card: Any = None) -> list[CostCom
     return out
 
 
-def action_activation(player: int, card: Any, action: str) -> Activation:
+def action_activation(player: int, card: Card, action: str) -> Activation:
     """The activation record the cost kinds see when an action (not an effect) is paid for."""
     return Activation(player=player, card=card, ability=None, data={"action": action})
 
 
-def action_cost_payable(game: Any, player: int, card: Any, action: str) -> bool:
+def action_cost_payable(game: Game, player: int, card: Card, action: str) -> bool:
     comps = tolls(game, player, action, card)
     return not comps or game.cost_payable(action_activation(player, card, action), comps)
 
 
-def pay_action_cost(game: Any, player: int, card: Any, action: str) -> dict:
+def pay_action_cost(game: Game, player: int, card: Card, action: str) -> dict[str, Any]:
     """Pay what continuous effects charge for an action, all or nothing; raises
     :class:`CostUnpayable` if it cannot be paid (then the action cannot be performed)."""
     comps = tolls(game, player, action, card)
@@ -213,12 +212,12 @@ def pay_action_cost(game: Any, player: int, card: Any, action: str) -> dict:
     return pay_components(game, player, action_activation(player, card, action), comps)
 
 
-def pay_components(game: Any, player: int, act: Activation, comps: list[CostComponent]) -> dict:
+def pay_components(game: Game, player: int, act: Activation, comps: list[CostComponent]) -> dict[str, Any]:
     """Pay a list of components for something that is not an activation (an action's toll, a
     maintenance cost), after checking the whole is payable. Cause ``cost``."""
     if not game.cost_payable(act, comps):
         raise CostUnpayable(", ".join(c.describe() for c in comps) + " cannot be paid")
-    paid: dict = {}
+    paid: dict[str, Any] = {}
     for comp in comps:
         kind = game.system.cost_kinds[comp.kind]
         chosen: list[int] = []
@@ -234,7 +233,7 @@ def pay_components(game: Any, player: int, act: Activation, comps: list[CostComp
 
 
 # -- maintenance costs (YGO-A16) --------------------------------------------------------------------
-def maintain(game: Any, player: int, phase: str) -> None:
+def maintain(game: Game, player: int, phase: str) -> None:
     """Pay or lose each face-up card of ``player`` whose ``maintenance`` falls in ``phase``
     (Messenger of Peace: pay 100 LP or destroy it). Paying is not an activation: no chain link."""
     for card in [c for z in ("monster", "spell_trap") for c in game.cards_in(z, player)]:

@@ -6,7 +6,7 @@ zones and public cards are read.
 """
 from __future__ import annotations
 
-from typing import Any
+from rulestack import Game
 
 #: How often a search agent's playouts pick each kind of action at an action window, relative to
 #: 1 (rulestack.search: ``playout_weights``): a duel is won by attacking and summoning, and a
@@ -15,7 +15,7 @@ PLAYOUT_WEIGHTS = {"attack": 8.0, "summon": 4.0, "flip_summon": 2.0, "activate":
                    "set_spell_trap": 1.0, "pass": 1.0, "end_turn": 0.5, "change_position": 0.2}
 
 
-def evaluate(game: Any, player: int) -> float:
+def evaluate(game: Game, player: int) -> float:
     """LP/500; per monster 1.5, plus for a face-up one ATK/1000 (in Attack Position: what it can
     deal) or DEF/1000 x0.5 (in Defense Position); Spell/Trap Zone cards x0.5, hand cards x0.5;
     against the opponent's. Face-down monsters count only as monsters (their faces are unknown)."""

@@ -29,13 +29,15 @@ effect, so they are answered by negating the Spell, not the Summon.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
-from rulestack import Action, Cause, IllegalAction
+from rulestack import Action, Card, Cause, Game, IllegalAction
 
 from . import chain, rules
-from .cardinfo import ATTACK, DEFENSE, free_zones, is_monster
+from .cardinfo import ATTACK, DEFENSE, acting_card, free_zones, is_monster
 from .moves import place_on_field, send
+from .summoning import special_summon
+from .xyz_materials import OVERLAY, tie
 
 #: The card fields this module reads (added to the system's ``card_fields``).
 CARD_FIELDS = {"tuner": "boolean", "rank": "integer", "link_rating": "integer", "link_arrows": "list",
@@ -48,39 +50,37 @@ HOW = {"synchro_summon": "synchro", "xyz_summon": "xyz", "link_summon": "link"}
 #: Kinds of Summon that are Special Summons (Stardust Warrior answers these, not Normal Summons).
 SPECIAL_HOWS = frozenset({"special", "synchro", "xyz", "link", "fusion", "ritual"})
 
-OVERLAY = "overlay"
 
-
-def _fields(card: Any) -> Any:
+def _fields(card: Card) -> Mapping[str, Any]:
     return card.definition.fields
 
 
-def level_of(game: Any, card: Any) -> int:
+def level_of(game: Game, card: Card) -> int:
     """A monster's current Level (Xyz and Link Monsters have none: 0)."""
     if _fields(card).get("frame") in ("Xyz", "Link"):
         return 0
     return int(game.values(card).get("level") or 0)
 
 
-def is_tuner(card: Any) -> bool:
+def is_tuner(card: Card) -> bool:
     return bool(_fields(card).get("tuner"))
 
 
-def _spec(card: Any) -> dict:
+def _spec(card: Card) -> dict[str, Any]:
     spec = _fields(card).get("materials") or {}
     return spec if isinstance(spec, dict) else {}
 
 
-def _ok(game: Any, card: Any, flt: Any, player: int, source: Any) -> bool:
+def _ok(game: Game, card: Card, flt: Mapping[str, Any] | None, player: int, source: Card | None) -> bool:
     return not flt or game.matches(card, flt, player, source)
 
 
-def _field_monsters(game: Any, player: int) -> list[Any]:
+def _field_monsters(game: Game, player: int) -> list[Card]:
     return [c for c in game.cards_in("monster", player) if c.face_up and c.controller == player]
 
 
 # -- legal material sets ----------------------------------------------------------------------------
-def synchro_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
+def synchro_sets(game: Game, card: Card, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Synchro Materials for ``card``: 1 Tuner first, then the non-Tuners."""
     spec = _spec(card)
     mons = _field_monsters(game, player)
@@ -102,7 +102,7 @@ def synchro_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
     return out
 
 
-def xyz_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
+def xyz_sets(game: Game, card: Card, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Xyz Materials: ``count`` face-up monsters whose Level equals the Rank."""
     spec, rank, count = _spec(card), int(_fields(card).get("rank") or 0), int(_spec(card).get("count", 2))
     mons = _field_monsters(game, player)
@@ -112,7 +112,7 @@ def xyz_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
     return [tuple(m.id for m in group) for group in combinations(mons, count)]
 
 
-def link_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
+def link_sets(game: Game, card: Card, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Link Materials: their count (a Link Monster may count as its Link
     Rating) equals this card's Link Rating."""
     spec, rating = _spec(card), int(_fields(card).get("link_rating") or 0)
@@ -128,7 +128,7 @@ def link_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _link_counts(group: Iterable[Any]) -> set[int]:
+def _link_counts(group: Iterable[Card]) -> set[int]:
     totals = {0}
     for m in group:
         ways = {1}
@@ -138,7 +138,7 @@ def _link_counts(group: Iterable[Any]) -> set[int]:
     return totals
 
 
-def fusion_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
+def fusion_sets(game: Game, card: Card, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Fusion Materials from ``player``'s hand and field, one card per listed
     filter (each set once, whatever the order)."""
     slots = list(_spec(card).get("fusion") or ())
@@ -148,9 +148,9 @@ def fusion_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
         [c for c in game.cards_in("monster", player) if c.controller == player]
     if len(pool) < len(slots):
         return []
-    found: dict[frozenset, tuple[int, ...]] = {}
+    found: dict[frozenset[int], tuple[int, ...]] = {}
 
-    def fill(i: int, chosen: tuple[Any, ...]) -> None:
+    def fill(i: int, chosen: tuple[Card, ...]) -> None:
         if i == len(slots):
             found.setdefault(frozenset(c.id for c in chosen), tuple(c.id for c in chosen))
             return
@@ -162,7 +162,7 @@ def fusion_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
     return [s for s in found.values() if has_room or any(game.card(cid).zone == "monster" for cid in s)]
 
 
-def ritual_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
+def ritual_sets(game: Game, card: Card, player: int) -> list[tuple[int, ...]]:
     """Every legal set of Tributes for Ritual Summoning ``card``: monsters from the hand or field
     (not ``card``) whose Levels total at least its Level, none of them needless."""
     need = level_of(game, card)
@@ -184,14 +184,14 @@ def ritual_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
 _SETS = {"synchro_summon": synchro_sets, "xyz_summon": xyz_sets, "link_summon": link_sets}
 
 
-def material_sets(game: Any, card: Any, player: int) -> list[tuple[int, ...]]:
+def material_sets(game: Game, card: Card, player: int) -> list[tuple[int, ...]]:
     """The legal material sets of an Extra Deck monster's inherent Summon (none for Fusions)."""
-    kind = PROCEDURES.get(_fields(card).get("frame"))
+    kind = PROCEDURES.get(_fields(card).get("frame", ""))
     return _SETS[kind](game, card, player) if kind else []
 
 
 # -- the inherent Summons as actions -----------------------------------------------------------------
-def summon_actions(game: Any, player: int) -> list[Action]:
+def summon_actions(game: Game, player: int) -> list[Action]:
     """Synchro, Xyz and Link Summons the turn player can make now: one action per Extra Deck
     monster that has at least one legal set of materials (the set is chosen on performing)."""
     extra = game.zone("extra", player).cards
@@ -201,7 +201,7 @@ def summon_actions(game: Any, player: int) -> list[Action]:
     seen: set[str] = set()
     for cid in extra:
         card = game.card(cid)
-        kind = PROCEDURES.get(_fields(card).get("frame"))
+        kind = PROCEDURES.get(_fields(card).get("frame", ""))
         if kind is None or card.code in seen:
             continue
         seen.add(card.code)
@@ -213,11 +213,11 @@ def summon_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def is_link(card: Any) -> bool:
+def is_link(card: Card) -> bool:
     return _fields(card).get("frame") == "Link"
 
 
-def summon_position(game: Any, player: int, card: Any, source: int | None) -> str:
+def summon_position(game: Game, player: int, card: Card, source: int | None) -> str:
     """A Special Summoned monster is placed in face-up Attack or Defense Position, as its controller
     chooses; a Link Monster has no DEF and is always in Attack Position."""
     if is_link(card):
@@ -226,11 +226,11 @@ def summon_position(game: Any, player: int, card: Any, source: int | None) -> st
                                                 f"battle position for {card.name}", source=source)]
 
 
-def _set_label(game: Any, ids: Iterable[int]) -> str:
+def _set_label(game: Game, ids: Iterable[int]) -> str:
     return " + ".join(game.card(cid).name for cid in ids)
 
 
-def choose_set(game: Any, player: int, sets: list[tuple[int, ...]], what: str, source: int | None) -> tuple[int, ...]:
+def choose_set(game: Game, player: int, sets: list[tuple[int, ...]], what: str, source: int | None) -> tuple[int, ...]:
     """Let ``player`` pick one legal set (asked only when there is a choice)."""
     if len(sets) == 1:
         return sets[0]
@@ -238,11 +238,11 @@ def choose_set(game: Any, player: int, sets: list[tuple[int, ...]], what: str, s
     return sets[game.choose_option(player, labels, f"materials for {what}", source=source)]
 
 
-def perform_summon(game: Any, action: Action) -> None:
+def perform_summon(game: Game, action: Action) -> None:
     """Synchro, Xyz or Link Summon: the materials are used (to the GY, or attached for an Xyz
     Summon), the monster is placed face-up in the position its controller chooses, and the Summon waits in the
     ``summon`` window, where it may be negated (:func:`.summoning.finish_summon`)."""
-    player, card = action.player, game.card(action.card)
+    player, card = action.player, acting_card(game, action)
     if card.zone != "extra" or card.controller != player:
         raise IllegalAction(f"{card.name} is not in P{player}'s Extra Deck")
     sets = _SETS[action.kind](game, card, player)
@@ -261,79 +261,13 @@ def perform_summon(game: Any, action: Action) -> None:
                            by=player, how="attached", under=card.id) for cid in chosen]
         card = place_on_field(game, card, player, pos, face_up=True, how="summoning", cause=Cause.ACTION)
         for mat in moved:
-            _tie(game, card, mat)
+            tie(game, card, mat)
     game.record("materials_used", cause=Cause.ACTION, player=player, card=card.id, how=how, materials=list(chosen))
     game.set_value(None, "summoning", {"cards": [card.id], "how": how, "player": player, "negated": False})
 
 
-# -- properly Summoned ---------------------------------------------------------------------------------
-#: Monsters that must first be properly Summoned before they can be Special Summoned from the GY or
-#: banishment (Rulebook v10: Extra Deck monsters by their own kind of Summon, Ritual Monsters by a
-#: Ritual Summon; a Summon "treated as" that kind counts).
-MUST_BE_PROPERLY_SUMMONED = frozenset({"Fusion", "Synchro", "Xyz", "Link", "Ritual"})
-PROPER_HOW = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link", "Ritual": "ritual"}
-
-
-def mark_properly_summoned(game: Any, card: Any, how: str) -> None:
-    """Remember that ``card`` was Summoned as its frame requires (it may now be revived)."""
-    if PROPER_HOW.get(_fields(card).get("frame")) != how:
-        return
-    done = game.value_of(None, "properly_summoned", ())
-    if card.id not in done:
-        game.set_value(None, "properly_summoned", tuple(done) + (card.id,))
-
-
-def revivable(game: Any, card: Any) -> bool:
-    """May ``card`` be Special Summoned from where it is now? Not from the GY or banishment when it
-    is an Extra Deck or Ritual Monster that was never properly Summoned."""
-    if _fields(card).get("frame") not in MUST_BE_PROPERLY_SUMMONED or card.zone not in ("graveyard", "banished"):
-        return True
-    return card.id in game.value_of(None, "properly_summoned", ())
-
-
-def revivable_filter(game: Any, card: Any, want: Any, player: Any) -> bool:
-    """The ``revivable`` filter key (Monster Reborn's targets): see :func:`revivable`."""
-    return revivable(game, card) == bool(want)
-
-
-# -- Xyz Materials ------------------------------------------------------------------------------------
-def attach(game: Any, xyz: Any, cid: int, *, source: int | None, by: int | None) -> None:
-    """Attach a card under an Xyz Monster as an Xyz Material (it leaves the field; not to the GY)."""
-    moved = game.move(game.card(cid), OVERLAY, xyz.controller, face_up=True, cause=Cause.ACTION, source=source,
-                      by=by, how="attached", under=xyz.id)
-    _tie(game, xyz, moved)
-
-
-def _tie(game: Any, xyz: Any, material: Any) -> None:
-    game.set(material, "attached_to", xyz.id)
-    game.set_status(material, "under_gen", xyz.generation, quiet=True)
-
-
-def materials_of(game: Any, xyz: Any) -> list[int]:
-    """The Xyz Materials attached to a monster now."""
-    return [cid for cid in game.zone(OVERLAY, xyz.controller).cards if game.card(cid).attached_to == xyz.id]
-
-
-def detach(game: Any, cid: int, *, cause: str, source: int | None, by: int | None) -> None:
-    """Detach an Xyz Material: it goes to its owner's GY."""
-    send(game, cid, "graveyard", how="detached", cause=cause, source=source, by=by)
-
-
-def orphaned_materials(game: Any) -> bool:
-    """State check: materials whose Xyz Monster has left the field go to the GY."""
-    changed = False
-    for p in range(len(game.state.players)):
-        for cid in list(game.zone(OVERLAY, p).cards):
-            mat = game.card(cid)
-            xyz = game.card(mat.attached_to) if mat.attached_to is not None else None
-            if xyz is None or xyz.zone != "monster" or xyz.generation != mat.status.get("under_gen"):
-                send(game, cid, "graveyard", how="detached", cause=Cause.RULE)
-                changed = True
-    return changed
-
-
 # -- Fusion and Ritual Summons by an effect --------------------------------------------------------------
-def fusion_candidates(game: Any, player: int) -> list[tuple[Any, list[tuple[int, ...]]]]:
+def fusion_candidates(game: Game, player: int) -> list[tuple[Card, list[tuple[int, ...]]]]:
     """Fusion Monsters in ``player``'s Extra Deck with their legal material sets."""
     out = []
     for cid in game.zone("extra", player).cards:
@@ -345,7 +279,7 @@ def fusion_candidates(game: Any, player: int) -> list[tuple[Any, list[tuple[int,
     return out
 
 
-def fusion_summon(game: Any, player: int, source: int | None) -> int | None:
+def fusion_summon(game: Game, player: int, source: int | None) -> int | None:
     """Fusion Summon by an effect: choose a Fusion Monster and its materials, send them to the GY,
     Special Summon it from the Extra Deck (``summoned`` how = ``fusion``). Returns its id."""
     found = fusion_candidates(game, player)
@@ -361,7 +295,8 @@ def fusion_summon(game: Any, player: int, source: int | None) -> int | None:
     return _summon_by_effect(game, card, player, "fusion", source, chosen, pos)
 
 
-def ritual_candidates(game: Any, player: int, flt: Any, source: Any) -> list[tuple[Any, list[tuple[int, ...]]]]:
+def ritual_candidates(game: Game, player: int, flt: Mapping[str, Any] | None,
+                      source: Card | None) -> list[tuple[Card, list[tuple[int, ...]]]]:
     out = []
     for card in game.cards_in("hand", player):
         if _fields(card).get("frame") == "Ritual" and _ok(game, card, flt, player, source):
@@ -371,7 +306,7 @@ def ritual_candidates(game: Any, player: int, flt: Any, source: Any) -> list[tup
     return out
 
 
-def ritual_summon(game: Any, player: int, flt: Any, source: int | None) -> int | None:
+def ritual_summon(game: Game, player: int, flt: Mapping[str, Any] | None, source: int | None) -> int | None:
     """Ritual Summon by a Ritual Spell: a Ritual Monster in the hand matching ``flt``, Tributes
     by Level from the hand or field, then the Special Summon (how = ``ritual``). Returns its id."""
     found = ritual_candidates(game, player, flt, game.card(source) if source is not None else None)
@@ -387,9 +322,8 @@ def ritual_summon(game: Any, player: int, flt: Any, source: int | None) -> int |
     return _summon_by_effect(game, card, player, "ritual", source, chosen, pos)
 
 
-def _summon_by_effect(game: Any, card: Any, player: int, how: str, source: int | None,
+def _summon_by_effect(game: Game, card: Card, player: int, how: str, source: int | None,
                       materials: Iterable[int], pos: str) -> int | None:
-    from .moves import special_summon
     if not special_summon(game, card, player, pos, cause=Cause.EFFECT, source=source, how=how):
         return None
     game.record("materials_used", cause=Cause.EFFECT, source=source, player=player, card=card.id, how=how,

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
-from rulestack.context import ScriptUsageError
+from rulestack import Card, Cause, Decision, Option
+from rulestack.context import EffectContext, ScriptUsageError
+from rulestack.context import m_negate_activation as negate_activation   # not m_: SCRIPT_METHODS takes those
+from rulestack.decisions import CHOOSE
 
 from . import battle, chain, extra_deck, rules, timing
 from .cardinfo import ATTACK, DEFENSE, free_zones, is_monster, on_field, position
-from .moves import destroy, draw, flip_face_up, send, special_summon
+from .moves import destroy, draw, flip_face_up, send
+from .summoning import special_summon
+from .xyz_materials import materials_of
 
 
-def _ids(ctx: Any, value: Any) -> list[int]:
+def _ids(ctx: EffectContext, value: Any) -> list[int]:
     if value is None:
         return []
     if isinstance(value, int) and not isinstance(value, bool):
@@ -28,6 +32,20 @@ def _ids(ctx: Any, value: Any) -> list[int]:
     raise ScriptUsageError(f"expected a card id, a list of ids or a filter, got {type(value).__name__}")
 
 
+def _you(ctx: EffectContext) -> int:
+    """The player this effect works for (every card effect has one)."""
+    if ctx.player is None:
+        raise ScriptUsageError("this word needs the player of a card's effect (it was called outside one)")
+    return ctx.player
+
+
+def _this(ctx: EffectContext) -> Card:
+    """The card this effect belongs to."""
+    if ctx.card is None:
+        raise ScriptUsageError("this word needs the card of a card's effect (it was called outside one)")
+    return ctx.card
+
+
 def _amount(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ScriptUsageError(f"{what} must be a non-negative integer, got {value!r}")
@@ -35,13 +53,13 @@ def _amount(value: Any, what: str) -> int:
 
 
 # -- cards ---------------------------------------------------------------------------------------------
-def m_destroy(ctx: Any, cards: Any) -> int:
+def m_destroy(ctx: EffectContext, cards: Any) -> int:
     """Destroy cards on the field (ids, one id or a filter); returns how many were destroyed."""
     return sum(destroy(ctx.game, cid, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
                for cid in _ids(ctx, cards))
 
 
-def _send_each(ctx: Any, cards: Any, zone: str, how: str) -> int:
+def _send_each(ctx: EffectContext, cards: Any, zone: str, how: str) -> int:
     """Send each card to ``zone`` by this effect; returns how many."""
     ids = _ids(ctx, cards)
     for cid in ids:
@@ -49,17 +67,17 @@ def _send_each(ctx: Any, cards: Any, zone: str, how: str) -> int:
     return len(ids)
 
 
-def m_send_to_gy(ctx: Any, cards: Any) -> int:
+def m_send_to_gy(ctx: EffectContext, cards: Any) -> int:
     """Send cards to their owners' GYs (an effect, not a destruction); returns how many."""
     return _send_each(ctx, cards, "graveyard", "sent")
 
 
-def m_banish(ctx: Any, cards: Any) -> int:
+def m_banish(ctx: EffectContext, cards: Any) -> int:
     """Banish cards face-up; returns how many."""
     return _send_each(ctx, cards, "banished", "banished")
 
 
-def m_to_hand(ctx: Any, cards: Any) -> int:
+def m_to_hand(ctx: EffectContext, cards: Any) -> int:
     """Return cards to (or add cards to) their owners' hands; returns how many."""
     n = 0
     for cid in _ids(ctx, cards):
@@ -70,7 +88,7 @@ def m_to_hand(ctx: Any, cards: Any) -> int:
     return n
 
 
-def m_to_deck(ctx: Any, card_id: Any, where: Any = "top") -> bool:
+def m_to_deck(ctx: EffectContext, card_id: Any, where: Any = "top") -> bool:
     """Place a card in its owner's Deck: ``"top"``, ``"bottom"`` or ``"shuffle"``."""
     if where not in ("top", "bottom", "shuffle"):
         raise ScriptUsageError("to_deck(card, where): where is 'top', 'bottom' or 'shuffle'")
@@ -82,11 +100,10 @@ def m_to_deck(ctx: Any, card_id: Any, where: Any = "top") -> bool:
     return True
 
 
-def m_search(ctx: Any, spec: Any) -> list[int]:
+def m_search(ctx: EffectContext, spec: Any) -> list[int]:
     """Look through cards (usually your Deck) and pick some that match a filter: ``{filter = {...},
     count = 1, up_to = false, prompt = "..."}``. Unlike ``choose``, the chooser sees the cards even
     in a hidden zone (a player may look at their own Deck while searching). Returns the ids."""
-    from rulestack.decisions import CHOOSE, Decision, Option
     if not isinstance(spec, dict) or not isinstance(spec.get("filter", {}), dict):
         raise ScriptUsageError("search{filter = {...}, count = n, up_to = bool}")
     game = ctx.game
@@ -96,18 +113,18 @@ def m_search(ctx: Any, spec: Any) -> list[int]:
     if most == 0:
         return []
     options = tuple(Option(label=c.name, value=c.id, card=c.id) for c in found)
-    answer = game.decide(Decision(player=ctx.player, kind=CHOOSE, prompt=str(spec.get("prompt") or "search"),
+    answer = game.decide(Decision(player=_you(ctx), kind=CHOOSE, prompt=str(spec.get("prompt") or "search"),
                                   options=options, min=0 if spec.get("up_to") else most, max=most,
                                   source=ctx.source_id, reason="search"))
     return [options[i].value for i in answer]
 
 
-def m_draw(ctx: Any, n: Any = 1, who: Any = "you") -> int:
+def m_draw(ctx: EffectContext, n: Any = 1, who: Any = "you") -> int:
     """A player draws ``n`` cards; returns how many were drawn."""
     return draw(ctx.game, ctx.who(who), _amount(n, "draw(n)"), cause=Cause.EFFECT, source=ctx.source_id)
 
 
-def m_discard(ctx: Any, n: Any = 1, who: Any = "you") -> list[int]:
+def m_discard(ctx: EffectContext, n: Any = 1, who: Any = "you") -> list[int]:
     """A player discards ``n`` cards of their choice (an effect, not a cost); returns their ids."""
     game, p = ctx.game, ctx.who(who)
     hand = [c.id for c in game.cards_in("hand", p)]
@@ -123,7 +140,7 @@ _TREATED_AS = {"special": "special", "synchro": "synchro", "xyz": "xyz", "link":
                "ritual": "ritual"}
 
 
-def m_special_summon(ctx: Any, card_id: Any, opts: Any = None) -> bool:
+def m_special_summon(ctx: EffectContext, card_id: Any, opts: Any = None) -> bool:
     """Special Summon a monster: ``{position = "attack"|"defense"|"choose", player = "you",
     as = "synchro"|"fusion"|... (treated as that kind of Summon), negated = true (its effects are
     negated while it stays face-up on the field)}``. Returns whether it was Summoned."""
@@ -147,18 +164,18 @@ def m_special_summon(ctx: Any, card_id: Any, opts: Any = None) -> bool:
 
 
 # -- Fusion, Ritual and Xyz ------------------------------------------------------------------------------
-def m_can_fusion_summon(ctx: Any) -> bool:
+def m_can_fusion_summon(ctx: EffectContext) -> bool:
     """Whether a Fusion Monster in your Extra Deck has its materials in your hand or field."""
-    return bool(extra_deck.fusion_candidates(ctx.game, ctx.player))
+    return bool(extra_deck.fusion_candidates(ctx.game, _you(ctx)))
 
 
-def m_fusion_summon(ctx: Any) -> int | None:
+def m_fusion_summon(ctx: EffectContext) -> int | None:
     """Fusion Summon 1 Fusion Monster from your Extra Deck, sending its materials from your hand or
     field to the GY (Polymerization). Returns its id, or nil."""
-    return extra_deck.fusion_summon(ctx.game, ctx.player, ctx.source_id)
+    return extra_deck.fusion_summon(ctx.game, _you(ctx), ctx.source_id)
 
 
-def _ritual_filter(spec: Any) -> dict:
+def _ritual_filter(spec: Any) -> dict[str, Any]:
     if spec is None:
         return {}
     if not isinstance(spec, dict):
@@ -169,24 +186,24 @@ def _ritual_filter(spec: Any) -> dict:
     return flt
 
 
-def m_can_ritual_summon(ctx: Any, spec: Any = None) -> bool:
+def m_can_ritual_summon(ctx: EffectContext, spec: Any = None) -> bool:
     """Whether a Ritual Monster in your hand matching ``{filter = {...}}`` can be Ritual Summoned now."""
-    return bool(extra_deck.ritual_candidates(ctx.game, ctx.player, _ritual_filter(spec), ctx.card))
+    return bool(extra_deck.ritual_candidates(ctx.game, _you(ctx), _ritual_filter(spec), ctx.card))
 
 
-def m_ritual_summon(ctx: Any, spec: Any = None) -> int | None:
+def m_ritual_summon(ctx: EffectContext, spec: Any = None) -> int | None:
     """Ritual Summon a Ritual Monster from your hand matching ``{filter = {...}}``, Tributing monsters
     from your hand or field whose Levels total at least its Level. Returns its id, or nil."""
-    return extra_deck.ritual_summon(ctx.game, ctx.player, _ritual_filter(spec), ctx.source_id)
+    return extra_deck.ritual_summon(ctx.game, _you(ctx), _ritual_filter(spec), ctx.source_id)
 
 
-def m_materials(ctx: Any, card_id: Any = None) -> list[int]:
+def m_materials(ctx: EffectContext, card_id: Any = None) -> list[int]:
     """The Xyz Materials attached to a monster (this card by default)."""
-    card = ctx.card if card_id is None else ctx.card_of(card_id)
-    return extra_deck.materials_of(ctx.game, card)
+    card = _this(ctx) if card_id is None else ctx.card_of(card_id)
+    return materials_of(ctx.game, card)
 
 
-def m_set_card(ctx: Any, card_id: Any) -> bool:
+def m_set_card(ctx: EffectContext, card_id: Any) -> bool:
     """Set a Spell/Trap from the hand face-down in its owner's Spell & Trap Zone."""
     game, card = ctx.game, ctx.card_of(card_id)
     if card.zone != "hand" or is_monster(card) or free_zones(game, "spell_trap", card.owner) <= 0:
@@ -197,18 +214,18 @@ def m_set_card(ctx: Any, card_id: Any) -> bool:
     return True
 
 
-def m_flip_up(ctx: Any, cards: Any) -> int:
+def m_flip_up(ctx: EffectContext, cards: Any) -> int:
     """Turn face-down monsters face-up (in their current position); returns how many."""
     return sum(flip_face_up(ctx.game, cid, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
                for cid in _ids(ctx, cards))
 
 
-def m_position(ctx: Any, card_id: Any) -> str:
+def m_position(ctx: EffectContext, card_id: Any) -> str:
     """A monster's battle position: ``"attack"`` or ``"defense"``."""
     return position(ctx.card_of(card_id))
 
 
-def m_change_position(ctx: Any, card_id: Any, pos: Any) -> bool:
+def m_change_position(ctx: EffectContext, card_id: Any, pos: Any) -> bool:
     """Change a face-up monster's battle position."""
     if pos not in (ATTACK, DEFENSE):
         raise ScriptUsageError("change_position(card, 'attack'|'defense')")
@@ -219,12 +236,12 @@ def m_change_position(ctx: Any, card_id: Any, pos: Any) -> bool:
     return True
 
 
-def m_equip(ctx: Any, monster_id: Any) -> bool:
+def m_equip(ctx: EffectContext, monster_id: Any) -> bool:
     """Equip this card to a face-up monster on the field."""
-    return rules.equip(ctx.game, ctx.card, ctx.card_of(monster_id))
+    return rules.equip(ctx.game, _this(ctx), ctx.card_of(monster_id))
 
 
-def m_bond(ctx: Any, monster_id: Any, ends: Any = None) -> None:
+def m_bond(ctx: EffectContext, monster_id: Any, ends: Any = None) -> None:
     """Bind this card to a monster. ``ends`` is a table ``{ this = "leaves"|"destroyed", monster =
     "leaves"|"destroyed" }``: when this card leaves the field (or is destroyed), destroy the
     monster; when the monster does, destroy this card. A side left out binds nothing that way."""
@@ -232,24 +249,24 @@ def m_bond(ctx: Any, monster_id: Any, ends: Any = None) -> None:
         ends = {}
     if not isinstance(ends, dict) or set(ends) - {"this", "monster"}:
         raise ScriptUsageError('bond(monster, { this = "leaves"|"destroyed", monster = "leaves"|"destroyed" })')
-    rules.bond(ctx.game, ctx.card, ctx.card_of(monster_id), ends.get("this"), ends.get("monster"))
+    rules.bond(ctx.game, _this(ctx), ctx.card_of(monster_id), ends.get("this"), ends.get("monster"))
 
 
 # -- life points ---------------------------------------------------------------------------------------
-def m_damage(ctx: Any, who: Any, amount: Any) -> int:
+def m_damage(ctx: EffectContext, who: Any, amount: Any) -> int:
     """Inflict effect damage to a player; returns their LP."""
     return ctx.game.change_life(ctx.who(who), -_amount(amount, "damage"), cause=Cause.EFFECT, source=ctx.source_id,
                                 by=ctx.player, kind="damaged")
 
 
-def m_gain_lp(ctx: Any, who: Any, amount: Any) -> int:
+def m_gain_lp(ctx: EffectContext, who: Any, amount: Any) -> int:
     """A player gains LP; returns their LP."""
     return ctx.game.change_life(ctx.who(who), _amount(amount, "gain_lp"), cause=Cause.EFFECT, source=ctx.source_id,
                                 by=ctx.player, kind="lp_gained")
 
 
 # -- the chain, Summons and battle -----------------------------------------------------------------------
-def m_previous_link(ctx: Any) -> dict | None:
+def m_previous_link(ctx: EffectContext) -> dict[str, Any] | None:
     """The chain link before this one: while activating, the last link; while resolving, the link
     below (the one this responded to). ``{id, link, card, name, controller, card_type, property,
     card_activation, kind, speed, tags}``, or nil."""
@@ -257,17 +274,17 @@ def m_previous_link(ctx: Any) -> dict | None:
     return timing.link_info(ctx.game, top) if top is not None else None
 
 
-def m_negate_and_destroy(ctx: Any, item_id: Any) -> bool:
+def m_negate_and_destroy(ctx: EffectContext, item_id: Any) -> bool:
     """Negate the activation of a chain link, and if that happens, destroy its card."""
-    from rulestack.context import m_negate_activation
     link = next((it for it in ctx.game.state.stack if it.id == item_id), None)
-    if link is None or not m_negate_activation(ctx, item_id):
+    if link is None or not negate_activation(ctx, item_id):
         return False
-    destroy(ctx.game, link.card, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
+    if link.card is not None:
+        destroy(ctx.game, link.card, cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
     return True
 
 
-def m_summoning(ctx: Any) -> dict | None:
+def m_summoning(ctx: EffectContext) -> dict[str, Any] | None:
     """The Summon in progress, ``{cards, how, player, special}`` (nil when none); ``special`` is true
     for a Special Summon (``how`` = ``synchro``, ``xyz``, ``link`` ...)."""
     pending = ctx.game.value_of(None, "summoning")
@@ -276,30 +293,30 @@ def m_summoning(ctx: Any) -> dict | None:
     return {**pending, "special": pending.get("how") in extra_deck.SPECIAL_HOWS}
 
 
-def m_negate_summon(ctx: Any) -> list[int]:
+def m_negate_summon(ctx: EffectContext) -> list[int]:
     """Negate the Summon in progress and destroy the monsters; returns the destroyed ids."""
     return chain.negate_summon(ctx.game, ctx.source_id, ctx.player)
 
 
-def m_attack(ctx: Any) -> dict | None:
+def m_attack(ctx: EffectContext) -> dict[str, Any] | None:
     """The attack being declared or fought, ``{attacker, target, negated}`` (target nil if direct)."""
     atk = battle.current_attack(ctx.game)
     return {"attacker": atk["attacker"], "target": atk["target"], "negated": atk["negated"]} if atk else None
 
 
-def m_negate_attack(ctx: Any) -> bool:
+def m_negate_attack(ctx: EffectContext) -> bool:
     """Negate the current attack."""
     return battle.negate_attack(ctx.game, ctx.source_id, ctx.player)
 
 
-def m_turn_flag(ctx: Any, who: Any, word: Any) -> None:
+def m_turn_flag(ctx: EffectContext, who: Any, word: Any) -> None:
     """Set a flag for the rest of this turn: ``no_battle_damage``, ``battle_indestructible``."""
     if word not in ("no_battle_damage", "battle_indestructible"):
         raise ScriptUsageError("turn_flag(player, 'no_battle_damage'|'battle_indestructible')")
     rules.set_turn_flag(ctx.game, ctx.who(who), word)
 
 
-def m_lock_name(ctx: Any, name: Any, who: Any = "you") -> None:
+def m_lock_name(ctx: EffectContext, name: Any, who: Any = "you") -> None:
     """For the rest of this turn, a player cannot activate cards, or the effects of cards, with this
     name (Sangan's errata)."""
     if not isinstance(name, str) or not name:

@@ -1,4 +1,4 @@
-"""Zone changes in the game's own words: destroy, send, banish, return, draw, discard, Special Summon.
+"""Zone changes in the game's own words: destroy, send, banish, return, draw, discard, place on the field.
 
 Every one goes through :meth:`Game.move` with its cause (``effect``, ``cost``, ``rule``,
 ``battle``, ``action``) and a ``how`` field naming what happened (``destroyed``, ``tributed``,
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Cause
+from rulestack import Card, Cause, Game
 
-from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, on_field
+from .cardinfo import is_extra_deck_monster, on_field
 
 
-def _extra(card: Any) -> dict[str, Any]:
+def _extra(card: Card) -> dict[str, Any]:
     """Facts about a card as it leaves a zone that triggers may need once it has moved."""
     out: dict[str, Any] = {"was_face_up": card.face_up}
     if card.attached_to is not None:
@@ -25,8 +25,8 @@ def _extra(card: Any) -> dict[str, Any]:
     return out
 
 
-def send(game: Any, card: Any, zone: str, *, how: str, cause: str, source: int | None = None,
-         by: int | None = None, position: str = "top", face_up: bool | None = None, player: int | None = None) -> Any:
+def send(game: Game, card: Card | int, zone: str, *, how: str, cause: str, source: int | None = None,
+         by: int | None = None, position: str = "top", face_up: bool | None = None, player: int | None = None) -> Card:
     """Move a card to one of its owner's zones (after replacement effects such as Macro Cosmos)."""
     card = game.card(card) if isinstance(card, int) else card
     if zone in ("hand", "deck") and is_extra_deck_monster(card.definition.fields):
@@ -35,7 +35,7 @@ def send(game: Any, card: Any, zone: str, *, how: str, cause: str, source: int |
                      how=how, **_extra(card))
 
 
-def destroy(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | None = None,
+def destroy(game: Game, card: Card | int, *, cause: str = Cause.EFFECT, source: int | None = None,
             by: int | None = None) -> bool:
     """Destroy a card on the field (it is sent to the GY). Returns whether it was destroyed."""
     card = game.card(card) if isinstance(card, int) else card
@@ -45,7 +45,7 @@ def destroy(game: Any, card: Any, *, cause: str = Cause.EFFECT, source: int | No
     return True
 
 
-def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
+def draw(game: Game, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
     """Draw ``n`` cards. A player who must draw from an empty Deck loses (checked by the rules)."""
     drawn = 0
     for _ in range(n):
@@ -58,8 +58,8 @@ def draw(game: Any, player: int, n: int = 1, *, cause: str = Cause.RULE, source:
     return drawn
 
 
-def place_on_field(game: Any, card: Any, player: int, pos: str, *, face_up: bool, how: str, cause: str,
-                   source: int | None = None) -> Any:
+def place_on_field(game: Game, card: Card | int, player: int, pos: str, *, face_up: bool, how: str, cause: str,
+                   source: int | None = None) -> Card:
     """Put a monster into a Monster Zone in a battle position (a Summon or a Set)."""
     card = game.move(card, "monster", player, face_up=face_up, cause=cause, source=source, by=player, how=how)
     game.set_status(card, "position", pos, quiet=True)
@@ -67,31 +67,7 @@ def place_on_field(game: Any, card: Any, player: int, pos: str, *, face_up: bool
     return card
 
 
-def special_summon(game: Any, card: Any, player: int, pos: str = ATTACK, *, cause: str = Cause.EFFECT,
-                   source: int | None = None, how: str = "special") -> bool:
-    """Special Summon a monster face-up under ``player``'s control. Returns whether it happened
-    (a full Monster Zone or a card that is not a monster stops it). ``how`` names the kind of
-    Summon it is treated as (``fusion``, ``ritual``, ``synchro`` ...); all are Special Summons."""
-    from .extra_deck import mark_properly_summoned, revivable
-    card = game.card(card) if isinstance(card, int) else card
-    if not is_monster(card) or card.zone == "monster" or free_zones(game, "monster", player) <= 0:
-        return False
-    if not revivable(game, card):
-        return False                           # never properly Summoned: it cannot come back
-    if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
-        pos = ATTACK                           # a Link Monster is always in Attack Position
-    if card.zone == "hand":                    # a toll on Special Summons from the hand (Chain Energy)
-        from .costs import action_cost_payable, pay_action_cost
-        if not action_cost_payable(game, player, card, "special_summon_from_hand"):
-            return False
-        pay_action_cost(game, player, card, "special_summon_from_hand")
-    card = place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
-    mark_properly_summoned(game, card, how)
-    game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)
-    return True
-
-
-def flip_face_up(game: Any, card: Any, *, cause: str, source: int | None = None, by: int | None = None,
+def flip_face_up(game: Game, card: Card | int, *, cause: str, source: int | None = None, by: int | None = None,
                  pos: str | None = None) -> bool:
     """Turn a face-down card face-up where it is (a monster keeps or takes ``pos``). Records
     ``flipped``, which FLIP effects listen for."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulestack import Card, Decision, Game
 from rulestack.events import Cause, Event
 from rulestack.narrate import Teller, chosen_action, teller, words
 
@@ -23,7 +24,7 @@ MATERIALS = {"synchro": "Synchro Material", "xyz": "Xyz Material", "link": "Link
              "fusion": "Fusion Material", "ritual": "Tributes for the Ritual Summon"}
 
 
-def narrate(game: Any, ev: Event, viewer: int | None) -> str | None:
+def narrate(game: Game, ev: Event, viewer: int | None) -> str | None:
     """One line for a Duel's event, or ``None`` for the host's generic words."""
     fn = _BY_KIND.get(ev.kind)
     return fn(teller(game, ev, viewer), ev) if fn is not None else None
@@ -108,7 +109,7 @@ def _materials_used(t: Teller, ev: Event) -> str:
     return f"{t.player(ev.player)} uses {cards} as {what} for {t.card(ev.get('card'))}{t.because()}"
 
 
-def game_card(t: Teller, cid: Any) -> Any:
+def game_card(t: Teller, cid: object) -> Card | None:
     """The card with id ``cid``, or ``None``."""
     return t.game.state.cards.get(cid) if isinstance(cid, int) else None
 
@@ -218,7 +219,7 @@ _BY_KIND: dict[str, Any] = {
 }
 
 
-def narrate_decision(game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+def narrate_decision(game: Game, decision: Decision, answer: list[int] | bool | int, viewer: int | None) -> str | None:
     """The words for the turn player moving on (ending Main Phase 1 or the Battle Phase, ending
     the turn), or ``None`` for the host's "P1 passes" (a pass of priority in a response window)."""
     action = chosen_action(decision, answer)

@@ -11,18 +11,24 @@ that negation (YGO-A15).
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Iterator, cast
 
-from rulestack import Cause, Modifier, Role
+from rulestack import Ability, Card, Cause, Game, Modifier, Role
+from rulestack.state import FloatingEffect
+from rulestack.context import ScriptUsageError
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
 from .moves import destroy
+from .xyz_materials import orphaned_materials
+
+if TYPE_CHECKING:
+    from .system import YugiohSystem
 
 #: Per-definition cache: the indices of abilities of each static kind.
 _STATIC_KINDS: dict[tuple[str, str], tuple[int, ...]] = {}
 
 
-def _abilities_of(card: Any, kind: str) -> tuple[int, ...]:
+def _abilities_of(card: Card, kind: str) -> tuple[int, ...]:
     key = (card.definition.digest or card.code, kind)
     found = _STATIC_KINDS.get(key)
     if found is None:
@@ -30,7 +36,7 @@ def _abilities_of(card: Any, kind: str) -> tuple[int, ...]:
     return found
 
 
-def text_negated(game: Any, card: Any, ability: Any) -> bool:
+def text_negated(game: Game, card: Card, ability: Ability) -> bool:
     """Is this ability of a card on the field negated right now? Monster effects are negated only
     while the monster is face-up on the field (Skill Drain, Fiendish Chain)."""
     if is_monster(card) and (card.zone != "monster" or not card.face_up):
@@ -40,10 +46,10 @@ def text_negated(game: Any, card: Any, ability: Any) -> bool:
     return game.is_text_negated(card, ability)
 
 
-def active_statics(game: Any, kind: str) -> list[tuple[Any, Any]]:
+def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     """Every face-up card on the field with an ability of ``kind`` that applies now (cached until
     the state changes: restrictions and tolls are asked about once per card in a window)."""
-    cache = game.system.cache
+    cache = cast("YugiohSystem", game.system).cache
     version = game.journal.version
     if cache.get("version") != version:
         cache.clear()
@@ -55,7 +61,7 @@ def active_statics(game: Any, kind: str) -> list[tuple[Any, Any]]:
     return found
 
 
-def _active_statics(game: Any, kind: str) -> Iterator[tuple[Any, Any]]:
+def _active_statics(game: Game, kind: str) -> Iterator[tuple[Card, Ability]]:
     cards = game.state.cards
     for zname in FIELD_ZONES:
         for p in range(len(game.state.players)):
@@ -73,7 +79,7 @@ def _active_statics(game: Any, kind: str) -> Iterator[tuple[Any, Any]]:
                     yield card, ab
 
 
-def forbidden(game: Any, action: str, card: Any) -> bool:
+def forbidden(game: Game, action: str, card: Card) -> bool:
     """Does a continuous effect forbid ``action`` (``tribute``, ``declare_attack``,
     ``destroy_by_battle``, ``normal_summon`` ...) for ``card``?"""
     if action == "declare_attack" and game.has_keyword(card, "Cannot Attack"):
@@ -90,19 +96,20 @@ def forbidden(game: Any, action: str, card: Any) -> bool:
     return False
 
 
-def turn_flag(game: Any, player: int, word: str) -> bool:
+def turn_flag(game: Game, player: int, word: str) -> bool:
     """A "this turn" flag set by an effect (Waboku: ``no_battle_damage``, ``battle_indestructible``)."""
-    return game.value_of(player, "turn_flags", {}).get(word) == game.state.turn
+    flags: dict[str, int] = game.value_of(player, "turn_flags", {})
+    return flags.get(word) == game.state.turn
 
 
-def set_turn_flag(game: Any, player: int, word: str) -> None:
+def set_turn_flag(game: Game, player: int, word: str) -> None:
     flags = dict(game.value_of(player, "turn_flags", {}))
     flags[word] = game.state.turn
     game.set_value(player, "turn_flags", flags, event="turn_flag", cause=Cause.EFFECT)
 
 
 # -- equips and bonds ---------------------------------------------------------------------------------
-def equip(game: Any, equip_card: Any, monster: Any) -> bool:
+def equip(game: Game, equip_card: Card, monster: Card) -> bool:
     """Equip a card on the field to a face-up monster on the field."""
     if not on_field(equip_card) or monster.zone != "monster" or not monster.face_up:
         return False
@@ -113,7 +120,7 @@ def equip(game: Any, equip_card: Any, monster: Any) -> bool:
     return True
 
 
-def equip_valid(game: Any, equip_card: Any) -> bool:
+def equip_valid(game: Game, equip_card: Card) -> bool:
     if equip_card.attached_to is None:
         return False
     monster = game.card(equip_card.attached_to)
@@ -125,7 +132,7 @@ def equip_valid(game: Any, equip_card: Any) -> bool:
 BOND_EVENTS = frozenset({"leaves", "destroyed"})
 
 
-def bond(game: Any, card: Any, monster: Any, when_this: str | None, when_monster: str | None) -> None:
+def bond(game: Game, card: Card, monster: Card, when_this: str | None, when_monster: str | None) -> None:
     """Bind a Spell/Trap to a monster. ``when_this``: when this card leaves the field (``leaves``) or
     is destroyed (``destroyed``), the monster is destroyed; ``when_monster``: likewise the other way
     round (Call of the Haunted: leaves / destroyed; Premature Burial: destroyed / none; Fiendish
@@ -133,19 +140,18 @@ def bond(game: Any, card: Any, monster: Any, when_this: str | None, when_monster
     chain link: it applies at once (B3.1)."""
     for word in (when_this, when_monster):
         if word is not None and word not in BOND_EVENTS:
-            from rulestack.context import ScriptUsageError
             raise ScriptUsageError(f"a bond ends on one of {sorted(BOND_EVENTS)} (or nothing), not {word!r}")
     bonds = tuple(game.value_of(None, "bonds", ())) + ((card.id, card.generation, monster.id, monster.generation,
                                                         when_this, when_monster),)
     game.set_value(None, "bonds", bonds)
 
 
-def _alive(game: Any, cid: int, gen: int) -> bool:
+def _alive(game: Game, cid: int, gen: int) -> bool:
     c = game.card(cid)
     return c.generation == gen and on_field(c)
 
 
-def _left_as(game: Any, cid: int, when: str | None) -> bool:
+def _left_as(game: Game, cid: int, when: str | None) -> bool:
     """Whether a card that has left the field left the way ``when`` names: any way (``leaves``), or
     destroyed (its last move was a destruction)."""
     if when is None:
@@ -154,11 +160,11 @@ def _left_as(game: Any, cid: int, when: str | None) -> bool:
         return True
     for ev in reversed(game.events):
         if ev.kind == "moved" and ev.get("card") == cid:
-            return ev.get("how") == "destroyed"
+            return bool(ev.get("how") == "destroyed")
     return False
 
 
-def check_bonds(game: Any) -> bool:
+def check_bonds(game: Game) -> bool:
     bonds = game.value_of(None, "bonds", ())
     if not bonds:
         return False
@@ -178,7 +184,7 @@ def check_bonds(game: Any) -> bool:
     return changed
 
 
-def equip_modifiers(game: Any) -> list[Modifier]:
+def equip_modifiers(game: Game) -> list[Modifier]:
     """ATK/DEF changes of face-up Equip cards (``equip = { atk = 1000 }`` in the card script)."""
     out = []
     for (zname, _), zone in game.state.zones.items():
@@ -197,7 +203,7 @@ def equip_modifiers(game: Any) -> list[Modifier]:
 
 
 # -- state checks -------------------------------------------------------------------------------------
-def state_checks(game: Any) -> bool:
+def state_checks(game: Game) -> bool:
     """One round of checks: losses end the game at once; Equip cards whose monster is gone are
     destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""
     players = game.state.players
@@ -220,15 +226,14 @@ def state_checks(game: Any) -> bool:
                 changed = True
     if game.state.effects:
         changed = end_lapsed_effects(game) or changed
-    from .extra_deck import orphaned_materials
     changed = orphaned_materials(game) or changed
     return check_bonds(game) or changed
 
 
-def end_lapsed_effects(game: Any) -> bool:
+def end_lapsed_effects(game: Game) -> bool:
     """End the effects of duration ``while_face_up`` whose source card is no longer face-up on the
     field where it was when the effect began (Fiendish Chain destroyed: the monster is free)."""
-    def lapsed(eff: Any) -> bool:
+    def lapsed(eff: FloatingEffect) -> bool:
         if eff.duration != "while_face_up" or eff.source is None:
             return False
         src = game.card(eff.source)
@@ -238,5 +243,5 @@ def end_lapsed_effects(game: Any) -> bool:
     return game.end_effects(lapsed) > 0
 
 
-def static_role(ability: Any) -> bool:
+def static_role(ability: Ability) -> bool:
     return ability.role in (Role.STATIC, Role.REPLACEMENT)

@@ -6,21 +6,25 @@ which both build on chains; keeping it apart keeps those two modules free of an 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
+from rulestack import Game
 from rulestack.windows import ResponseWindow, active_player
 
 from . import summoning, timing
 from .chain import build, put_triggers, resolve_all
 from .windows import respond
 
+if TYPE_CHECKING:
+    from .system import YugiohSystem
 
-def settle(game: Any) -> None:
+
+def settle(game: Game) -> None:
     """Everything that follows an action until the game is open again: state checks, a pending
     Summon's negation window, trigger effects (SEGOC), response windows and chain resolution,
     repeated while resolutions cause more. Returns at once if nothing changed since it last did."""
     st = game.state
-    if game.system.settled_at == game.journal.version:
+    if cast("YugiohSystem", game.system).settled_at == game.journal.version:
         return
     while True:
         game.run_state_checks()
@@ -35,7 +39,7 @@ def settle(game: Any) -> None:
             resolve_all(game)
             timing.close_timing(game)
             continue
-        game.system.settled_at = game.journal.version
+        cast("YugiohSystem", game.system).settled_at = game.journal.version
         return
 
 
@@ -44,7 +48,7 @@ def settle(game: Any) -> None:
 OPEN = ResponseWindow(window="open", after_action=active_player, resolve=None, settle=settle, ask=respond)
 
 
-def open_window(game: Any, first: int | None = None) -> None:
+def open_window(game: Game, first: int | None = None) -> None:
     """An open game state outside the Main Phase: players may start chains with Spell Speed 2 or
     more, the turn player first, until both pass in succession with nothing happening."""
     OPEN.run(game, first)

@@ -1,4 +1,5 @@
-"""Summons and Sets of monsters, Flip Summons, and changes of battle position.
+"""Summons and Sets of monsters, Flip Summons, Special Summons by an effect, and changes of battle
+position.
 
 * Normal Summon or Set: once per turn, in the turn player's Main Phase; Levels 5-6 need 1 Tribute,
   Levels 7+ need 2. Tributes for a Summon are part of the Summon (cause ``action``), forbidden by
@@ -10,32 +11,34 @@
 * A Normal, Tribute or Flip Summon passes through a moment where it may be negated (Solemn
   Judgment, Stardust Warrior): the ``summon`` window. Only then is the monster "Summoned"
   (event ``summoned``), which opens the timing for "When ... is Summoned" cards (Trap Hole).
+* A Special Summon by an effect (:func:`special_summon`) places the monster face-up at once; an
+  Extra Deck or Ritual Monster never properly Summoned cannot come back from the GY or banishment
+  (:mod:`.proper_summons`).
 * Costs that continuous effects put on Summoning and Setting (Chain Energy) are paid first, all or
-  nothing (YGO-A17).
+  nothing (YGO-A17); so is the toll on a Special Summon from the hand.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Action, Cause, IllegalAction
+from rulestack import Action, Card, Cause, Game, IllegalAction
 
 from . import chain, costs, rules, timing
-from .cardinfo import ATTACK, DEFENSE, free_zones, is_extra_deck_monster, is_monster, position, tributes_needed
-from .extra_deck import mark_properly_summoned
+from .cardinfo import (ATTACK, DEFENSE, acting_card, free_zones, is_extra_deck_monster, is_monster, position,
+                       tributes_needed)
 from .moves import place_on_field, send
+from .proper_summons import mark_properly_summoned, revivable
 
 
-def _level(card: Any) -> int:
+def _level(card: Card) -> int:
     """The Level of a monster in the hand: its printed Level (nothing in this card pool changes the
     Level of a card in the hand, and reading the printed value keeps the Main Phase cheap)."""
     return int(card.definition.fields.get("level", 0) or 0)
 
 
-def tribute_pool(game: Any, player: int) -> list[int]:
+def tribute_pool(game: Game, player: int) -> list[int]:
     return [c.id for c in game.cards_in("monster", player) if not rules.forbidden(game, "tribute", c)]
 
 
-def summon_actions(game: Any, player: int) -> list[Action]:
+def summon_actions(game: Game, player: int) -> list[Action]:
     """Normal Summons and Sets the turn player may make now."""
     if game.value_of(player, "normal_summon_turn") == game.state.turn:
         return []
@@ -65,7 +68,7 @@ def summon_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def field_monster_actions(game: Any, player: int) -> list[Action]:
+def field_monster_actions(game: Game, player: int) -> list[Action]:
     """Flip Summons and position changes."""
     out = []
     turn = game.state.turn
@@ -85,7 +88,7 @@ def field_monster_actions(game: Any, player: int) -> list[Action]:
     return out
 
 
-def _pay_tributes(game: Any, player: int, card: Any, need: int) -> list[int]:
+def _pay_tributes(game: Game, player: int, card: Card, need: int) -> list[int]:
     if not need:
         return []
     pool = tribute_pool(game, player)
@@ -98,9 +101,9 @@ def _pay_tributes(game: Any, player: int, card: Any, need: int) -> list[int]:
     return chosen
 
 
-def normal_summon(game: Any, action: Action, face_up: bool) -> None:
+def normal_summon(game: Game, action: Action, face_up: bool) -> None:
     """Normal (or Tribute) Summon, or Set, a monster from the hand."""
-    player, card = action.player, game.card(action.card)
+    player, card = action.player, acting_card(game, action)
     need = action.get("tributes", 0)
     chain.mark_last_thing(game)
     costs.pay_action_cost(game, player, card, "normal_summon" if face_up else "set_monster")
@@ -117,8 +120,30 @@ def normal_summon(game: Any, action: Action, face_up: bool) -> None:
     game.set_value(None, "summoning", {"cards": [card.id], "how": how, "player": player, "negated": False})
 
 
-def flip_summon(game: Any, action: Action) -> None:
-    player, card = action.player, game.card(action.card)
+def special_summon(game: Game, card: Card | int, player: int, pos: str = ATTACK, *, cause: str = Cause.EFFECT,
+                   source: int | None = None, how: str = "special") -> bool:
+    """Special Summon a monster face-up under ``player``'s control. Returns whether it happened
+    (a full Monster Zone or a card that is not a monster stops it). ``how`` names the kind of
+    Summon it is treated as (``fusion``, ``ritual``, ``synchro`` ...); all are Special Summons."""
+    card = game.card(card) if isinstance(card, int) else card
+    if not is_monster(card) or card.zone == "monster" or free_zones(game, "monster", player) <= 0:
+        return False
+    if not revivable(game, card):
+        return False                           # never properly Summoned: it cannot come back
+    if pos not in (ATTACK, DEFENSE) or card.definition.fields.get("frame") == "Link":
+        pos = ATTACK                           # a Link Monster is always in Attack Position
+    if card.zone == "hand":                    # a toll on Special Summons from the hand (Chain Energy)
+        if not costs.action_cost_payable(game, player, card, "special_summon_from_hand"):
+            return False
+        costs.pay_action_cost(game, player, card, "special_summon_from_hand")
+    card = place_on_field(game, card, player, pos, face_up=True, how="special_summoned", cause=cause, source=source)
+    mark_properly_summoned(game, card, how)
+    game.record("summoned", cause=cause, source=source, player=player, card=card.id, how=how, position=pos)
+    return True
+
+
+def flip_summon(game: Game, action: Action) -> None:
+    player, card = action.player, acting_card(game, action)
     chain.mark_last_thing(game)
     costs.pay_action_cost(game, player, card, "flip_summon")
     game.set(card, "face_up", True)
@@ -127,15 +152,15 @@ def flip_summon(game: Any, action: Action) -> None:
     game.set_value(None, "summoning", {"cards": [card.id], "how": "flip", "player": player, "negated": False})
 
 
-def change_position(game: Any, action: Action) -> None:
-    card = game.card(action.card)
+def change_position(game: Game, action: Action) -> None:
+    card = acting_card(game, action)
     new = DEFENSE if position(card) == ATTACK else ATTACK
     game.set_status(card, "position", new, quiet=True)
     game.set_status(card, "position_changed_turn", game.state.turn, quiet=True)
     game.record("position_changed", cause=Cause.ACTION, player=action.player, card=card.id, position=new)
 
 
-def finish_summon(game: Any) -> None:
+def finish_summon(game: Game) -> None:
     """The Summon in progress may be negated (the ``summon`` window, the opponent first); if it is
     not, the monster is Summoned and the timing for "When ... is Summoned" opens."""
     pending = game.value_of(None, "summoning")

@@ -3,16 +3,20 @@ answers to the host's hooks. The rules themselves live in the modules this one d
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Mapping
 
-from rulestack import AbilityKind, Cause, GameSystem, Role, ZoneSpec, hookimpl
+from rulestack import (Ability, AbilityKind, Action, Activation, Card, Cause, ChoiceRequest, CostComponent, Deck,
+                       Decision, Event, Game, GameSystem, Item, Modifier, PendingTrigger, Role, ZoneSpec, hookimpl)
+from rulestack.cards import CardEntry
 from rulestack.state import Visibility
 from rulestack.system import CardStat
 
 from . import actions, chain, costs, evaluation, extra_deck, narration, reference, rules, timing, turn
-from .cardinfo import LASTING, ONE_SHOT, is_extra_deck_monster, is_monster, on_field, position, prop
+from .cardinfo import (LASTING, ONE_SHOT, ability_at, is_extra_deck_monster, is_monster, link_card, on_field, position,
+                       prop)
 from .lua_api import SCRIPT_METHODS
 from .moves import send
+from .proper_summons import revivable_filter
 
 _WHEN = {"when": "table", "requires": "list"}
 
@@ -77,7 +81,7 @@ class YugiohSystem(GameSystem):
         "attacking": lambda game, card, want, player: _is_attacker(game, card) == bool(want),
         "just_summoned": lambda game, card, want, player: _just_summoned(game, card) == bool(want),
         "position": lambda game, card, want, player: card.zone == "monster" and position(card) == want,
-        "revivable": extra_deck.revivable_filter,
+        "revivable": revivable_filter,
         "effect_monster": lambda game, card, want, player: (is_monster(card) and bool(card.definition.abilities))
         == bool(want),
     }
@@ -103,45 +107,45 @@ class YugiohSystem(GameSystem):
     targets_before_cost = False       # the cost is paid, then targets are chosen (YGO-A5)
     max_turns = 200
 
-    def __init__(self, settings: Any = None) -> None:
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
         #: Derived facts reused while the state does not change (keyed by the journal's version).
-        self.cache: dict[Any, Any] = {}
+        self.cache: dict[object, Any] = {}
         #: The journal version at which the game was last found settled (see :func:`settling.settle`).
         self.settled_at = -1
         #: The zones from which some card of this game has an activated ability, and for how many cards.
-        self.activation_zones: tuple[int, tuple] = (0, ())
+        self.activation_zones: tuple[int, tuple[str, ...]] = (0, ())
 
     @hookimpl
-    def evaluate_position(self, game: Any, player: int) -> float:
+    def evaluate_position(self, game: Game, player: int) -> float:
         """The search agents' score of a position (see :mod:`.evaluation`)."""
         return evaluation.evaluate(game, player)
 
     # -- setup and turns ------------------------------------------------------------------------------
     @hookimpl
-    def setup_game(self, game: Any) -> None:
+    def setup_game(self, game: Game) -> None:
         """Shuffle, 8000 LP, a coin toss (its winner chooses to go first or second), 5-card hands."""
         turn.setup(game)
 
     @hookimpl
-    def play_turn(self, game: Any) -> bool:
+    def play_turn(self, game: Game) -> bool:
         """Draw, Standby, Main 1, Battle, Main 2 and End Phases, from the recorded phase."""
         turn.play_turn(game)
         return True
 
     @hookimpl
-    def legal_actions(self, game: Any, player: int, window: str) -> list:
+    def legal_actions(self, game: Game, player: int, window: str) -> list[Action]:
         """Summons, Sets, attacks and activations allowed in ``window`` (see :mod:`.timing`)."""
         return actions.legal_actions(game, player, window)
 
     @hookimpl
-    def perform_action(self, game: Any, action: Any) -> Any:
+    def perform_action(self, game: Game, action: Action) -> bool | None:
         """Carry out one action; chains and triggers that follow are handled by the turn loop."""
         return actions.perform(game, action)
 
     # -- activation ----------------------------------------------------------------------------------
     @hookimpl
-    def can_activate(self, game: Any, activation: Any) -> bool | str | None:
+    def can_activate(self, game: Game, activation: Activation) -> bool | str | None:
         """Spell speed, window, place and "When ..." timing for activations; the once-per-turn-by-name
         limit for triggers too (SEGOC puts triggers on the chain whatever their spell speed)."""
         ab = activation.ability
@@ -154,7 +158,7 @@ class YugiohSystem(GameSystem):
         return timing.timing_problem(game, activation)   # the reason refuses (shown by "why not?"); None allows
 
     @hookimpl
-    def announce(self, game: Any, activation: Any) -> Any:
+    def announce(self, game: Game, activation: Activation) -> bool | None:
         """Activating a Spell/Trap puts it face-up on the field (from the hand, or by flipping it);
         a name-limited effect is marked used; an activation restriction starts to apply."""
         card, ab, item = activation.card, activation.ability, activation.item
@@ -176,7 +180,7 @@ class YugiohSystem(GameSystem):
         return True
 
     @hookimpl
-    def cost_contributions(self, game: Any, activation: Any) -> list:
+    def cost_contributions(self, game: Game, activation: Activation) -> list[CostComponent]:
         """Tolls on activating a card from the hand (Chain Energy), part of the cost (YGO-A17)."""
         ab = activation.ability
         if ab is None or ab.kind != "activate":
@@ -186,7 +190,7 @@ class YugiohSystem(GameSystem):
         return costs.tolls(game, activation.player, "activate_from_hand", activation.card)
 
     @hookimpl
-    def choice_rules(self, game: Any, request: Any) -> Any:
+    def choice_rules(self, game: Game, request: ChoiceRequest) -> ChoiceRequest:
         """A card that targets needs every target it asks for: without enough legal targets it cannot
         be activated at all (unless it says "up to")."""
         if request.reason == "target" and not request.up_to:
@@ -196,16 +200,16 @@ class YugiohSystem(GameSystem):
 
     # -- the chain ------------------------------------------------------------------------------------
     @hookimpl
-    def push_item(self, game: Any, item: Any) -> bool:
+    def push_item(self, game: Game, item: Item) -> bool:
         """The activation becomes the next chain link."""
         chain.push(game, item)
         return True
 
     @hookimpl
-    def resolve_item(self, game: Any, item: Any) -> bool:
+    def resolve_item(self, game: Game, item: Item) -> bool:
         """A Continuous, Equip or Field card must still be on the field for its activation to
         resolve (Premature Burial destroyed in the chain does nothing)."""
-        card = game.card(item.card)
+        card = link_card(game, item)
         if item.card_activation and not item.activation_negated and prop(card) in LASTING:
             if card.generation != item.data.get("card_gen") or not on_field(card):
                 game.record("resolution_skipped", source=card.id, item=item.id, why="the card left the field")
@@ -214,20 +218,20 @@ class YugiohSystem(GameSystem):
         return True
 
     @hookimpl
-    def is_negated(self, game: Any, item: Any) -> bool:
+    def is_negated(self, game: Game, item: Item) -> bool:
         """Negated as it resolves only if a negation reaches the card now: a monster that left the
         field (Tributed as its own cost) escapes Skill Drain (YGO-A15)."""
-        card = game.card(item.card)
-        return rules.text_negated(game, card, card.definition.abilities[item.ability])
+        card = link_card(game, item)
+        return rules.text_negated(game, card, ability_at(card, item.ability))
 
     @hookimpl
-    def after_resolve(self, game: Any, item: Any) -> None:
+    def after_resolve(self, game: Game, item: Item) -> None:
         """A Spell/Trap whose activation resolved goes to the GY unless it stays on the field
         (Continuous, Equip, Field, or a card with a ``lifetime``); a negated activation sends it
         there too, and so does an Equip Spell that equipped nothing."""
         if not item.card_activation:
             return
-        card = game.card(item.card)
+        card = link_card(game, item)
         if card.generation != item.data.get("card_gen") or not on_field(card):
             return
         game.set_status(card, "activating", None, quiet=True)
@@ -237,17 +241,17 @@ class YugiohSystem(GameSystem):
             send(game, card, "graveyard", how="resolved", cause=Cause.RULE)
 
     @hookimpl
-    def order_triggers(self, game: Any, triggers: list) -> list:
+    def order_triggers(self, game: Game, triggers: list[PendingTrigger]) -> list[PendingTrigger]:
         """SEGOC, after dropping optional "When" triggers that missed the timing."""
         return chain.segoc(game, triggers)
 
     @hookimpl
-    def state_checks(self, game: Any) -> bool:
+    def state_checks(self, game: Game) -> bool:
         """Losses, Equip cards left without a monster, bound cards (see :mod:`.rules`)."""
         return rules.state_checks(game)
 
     @hookimpl
-    def ability_active(self, game: Any, card: Any, ability: Any, event: Any) -> bool | None:
+    def ability_active(self, game: Game, card: Card, ability: Ability, event: Event | None) -> bool | None:
         """Continuous and replacement effects apply only face-up on the field, and a card's own
         continuous effects wait until its activation has resolved."""
         if ability.role in (Role.STATIC, Role.REPLACEMENT):
@@ -256,13 +260,13 @@ class YugiohSystem(GameSystem):
         return None
 
     @hookimpl
-    def modifiers(self, game: Any) -> list:
+    def modifiers(self, game: Game) -> list[Modifier]:
         """ATK/DEF bonuses of Equip cards."""
         return rules.equip_modifiers(game)
 
     # -- loading ---------------------------------------------------------------------------------------
     @hookimpl
-    def expand_keywords(self, entry: Any, abilities: list) -> list:
+    def expand_keywords(self, entry: CardEntry, abilities: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A FLIP effect triggers when its monster is flipped face-up (by a Flip Summon, an attack or
         an effect)."""
         out = []
@@ -273,7 +277,7 @@ class YugiohSystem(GameSystem):
         return out
 
     @hookimpl
-    def validate_deck(self, game: Any, deck: Any) -> list:
+    def validate_deck(self, game: Game, deck: Deck) -> list[str]:
         """Main Deck 40 to 60 cards, Extra Deck up to 15, at most 3 copies of a card."""
         problems = []
         main, extra = deck.sections.get("main", ()), deck.sections.get("extra", ())
@@ -291,20 +295,21 @@ class YugiohSystem(GameSystem):
 
     # -- narration -------------------------------------------------------------------------------------
     @hookimpl
-    def narrate_event(self, game: Any, event: Any, viewer: int | None) -> str | None:
+    def narrate_event(self, game: Game, event: Event, viewer: int | None) -> str | None:
         return narration.narrate(game, event, viewer)
 
     @hookimpl
-    def narrate_decision(self, game: Any, decision: Any, answer: Any, viewer: int | None) -> str | None:
+    def narrate_decision(self, game: Game, decision: Decision, answer: list[int] | bool | int,
+                         viewer: int | None) -> str | None:
         return narration.narrate_decision(game, decision, answer, viewer)
 
 
-def _is_attacker(game: Any, card: Any) -> bool:
+def _is_attacker(game: Game, card: Card) -> bool:
     atk = game.value_of(None, "attack")
     return bool(atk) and atk["attacker"] == card.id and card.zone == "monster"
 
 
-def _just_summoned(game: Any, card: Any) -> bool:
+def _just_summoned(game: Game, card: Card) -> bool:
     return card.zone == "monster" and any(ev.get("on") == "summoned" and ev.get("card") == card.id
                                           for ev in timing.timing_events(game))
 

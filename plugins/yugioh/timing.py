@@ -22,8 +22,9 @@ the last chain link (Seven Tools of the Bandit: "When a Trap Card is activated")
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
+from rulestack import Ability, Activation, Card, Game, Item
 from rulestack.context import relative_player
 
 from .cardinfo import ability_speed, card_type, free_zones, is_trap, prop
@@ -35,7 +36,7 @@ _SPECIAL_WHEN_KEYS = frozenset({"on", "player", "filter", "tag"})
 
 
 # -- chain links as plain data ------------------------------------------------------------------------
-def link_info(game: Any, item: Any) -> dict[str, Any]:
+def link_info(game: Game, item: Item) -> dict[str, Any]:
     """A chain link as plain data (what ``ctx:last_link()`` returns to scripts)."""
     card = game.state.cards.get(item.card) if item.card is not None else None
     ab = card.definition.abilities[item.ability] if card is not None and item.ability is not None else None
@@ -49,35 +50,36 @@ def link_info(game: Any, item: Any) -> dict[str, Any]:
     }
 
 
-def top_link(game: Any) -> Any:
+def top_link(game: Game) -> Item | None:
     stack = game.state.stack
     return stack[-1] if stack else None
 
 
 # -- the events that opened the current timing -------------------------------------------------------
-def timing_events(game: Any) -> tuple:
+def timing_events(game: Game) -> tuple[dict[str, Any], ...]:
     """What just happened and may be responded to ("When a monster is Summoned", "When an attack is
     declared"): kept while the chain built at that timing lasts."""
-    return game.value_of(None, "timing", ())
+    events: tuple[dict[str, Any], ...] = game.value_of(None, "timing", ())
+    return events
 
 
-def open_timing(game: Any, event: Mapping[str, Any]) -> None:
+def open_timing(game: Game, event: Mapping[str, Any]) -> None:
     game.set_value(None, "timing", tuple(timing_events(game)) + (dict(event),))
 
 
-def close_timing(game: Any) -> None:
+def close_timing(game: Game) -> None:
     if timing_events(game):
         game.set_value(None, "timing", ())
 
 
-def _field_matches(have: Any, want: Any) -> bool:
+def _field_matches(have: object, want: object) -> bool:
     options = want if isinstance(want, list) else [want]
     if isinstance(have, (list, tuple)):
         return any(o in have for o in options)
     return have in options
 
 
-def when_matches(game: Any, card: Any, when: Mapping[str, Any], controller: int) -> bool:
+def when_matches(game: Game, card: Card, when: Mapping[str, Any], controller: int) -> bool:
     """Does a ``when`` table match the current timing (or, for ``on = "link"``, the last link)?"""
     on = when.get("on")
     if on == "link":
@@ -93,7 +95,7 @@ def when_matches(game: Any, card: Any, when: Mapping[str, Any], controller: int)
     return False
 
 
-def _event_matches(game: Any, card: Any, when: Mapping[str, Any], ev: Mapping[str, Any], controller: int) -> bool:
+def _event_matches(game: Game, card: Card, when: Mapping[str, Any], ev: Mapping[str, Any], controller: int) -> bool:
     for key, want in when.items():
         if key == "on":
             continue
@@ -114,7 +116,7 @@ def _event_matches(game: Any, card: Any, when: Mapping[str, Any], ev: Mapping[st
 
 
 # -- may this be activated now? -----------------------------------------------------------------------
-def current_window(game: Any, player: int) -> str:
+def current_window(game: Game, player: int) -> str:
     """The window an activation outside any action window (a direct ``activate``) belongs to."""
     st = game.state
     if st.stack:
@@ -126,7 +128,7 @@ def current_window(game: Any, player: int) -> str:
     return "open"
 
 
-def speed_problem(game: Any, speed: int, window: str, tags: Any) -> str | None:
+def speed_problem(game: Game, speed: int, window: str, tags: Collection[str] | None) -> str | None:
     """Why an ability of this spell speed cannot start or join a chain in ``window``."""
     if window == "summon":
         if "negate_summon" not in (tags or ()):
@@ -156,7 +158,7 @@ def speed_problem(game: Any, speed: int, window: str, tags: Any) -> str | None:
 ATK_DEF_TIMINGS = frozenset({"start", "before_calculation"})
 
 
-def damage_step_problem(timing_name: str, speed: int, tags: Any) -> str | None:
+def damage_step_problem(timing_name: str, speed: int, tags: Collection[str] | None) -> str | None:
     """What may be activated in the Damage Step: Counter Traps (Spell Speed 3), effects that negate
     an activation (tag ``negate``), and effects that change ATK/DEF (tag ``atk_def``) up to the
     start of damage calculation. Trigger effects are not asked here: they activate as usual."""
@@ -171,7 +173,7 @@ def damage_step_problem(timing_name: str, speed: int, tags: Any) -> str | None:
             "change ATK/DEF (until damage calculation) may be activated")
 
 
-def place_problem(game: Any, act: Any) -> str | None:
+def place_problem(game: Game, act: Activation) -> str | None:
     """Where the card must be, face up or down, for this kind of ability."""
     card, ab, player, st = act.card, act.ability, act.player, game.state
     if card.zone != "hand" and card.controller != player:
@@ -198,7 +200,7 @@ def place_problem(game: Any, act: Any) -> str | None:
     return None
 
 
-def timing_problem(game: Any, act: Any) -> str | None:
+def timing_problem(game: Game, act: Activation) -> str | None:
     """Why ``act`` (an activated ability, not a trigger) may not be activated now, or ``None``."""
     if game.value_of(None, "resolving"):
         return "nothing can be activated while a chain resolves"
@@ -227,7 +229,7 @@ def timing_problem(game: Any, act: Any) -> str | None:
     return None
 
 
-def requirements_met(game: Any, card: Any, ability: Any, player: int) -> bool:
+def requirements_met(game: Game, card: Card, ability: Ability, player: int) -> bool:
     """Activation requirements as data, checked without calling Lua: ``requires = { { filter =
     {...}, min = 1, max = n } }`` (how many cards matching each filter there must be; ``min``
     defaults to 1 unless a ``max`` is given)."""
@@ -238,22 +240,24 @@ def requirements_met(game: Any, card: Any, ability: Any, player: int) -> bool:
     return True
 
 
-def name_used(game: Any, player: int, name: str) -> bool:
-    return game.value_of(player, "names_used", {}).get(name) == game.state.turn
+def name_used(game: Game, player: int, name: str) -> bool:
+    used: dict[str, int] = game.value_of(player, "names_used", {})
+    return used.get(name) == game.state.turn
 
 
-def name_locked(game: Any, player: int, name: str) -> bool:
+def name_locked(game: Game, player: int, name: str) -> bool:
     """Whether an effect (Sangan's) has stopped ``player`` activating cards named ``name`` this turn."""
-    return game.value_of(player, "names_locked", {}).get(name) == game.state.turn
+    locked: dict[str, int] = game.value_of(player, "names_locked", {})
+    return locked.get(name) == game.state.turn
 
 
-def lock_name(game: Any, player: int, name: str) -> None:
+def lock_name(game: Game, player: int, name: str) -> None:
     locked = dict(game.value_of(player, "names_locked", {}))
     locked[name] = game.state.turn
     game.set_value(player, "names_locked", locked)
 
 
-def use_name(game: Any, player: int, name: str) -> None:
+def use_name(game: Game, player: int, name: str) -> None:
     used = dict(game.value_of(player, "names_used", {}))
     used[name] = game.state.turn
     game.set_value(player, "names_used", used)

@@ -12,11 +12,10 @@
 """
 from __future__ import annotations
 
-from typing import Any
-
-from rulestack import Cause
+from rulestack import Cause, Game
 
 from . import costs, settling
+from .battle import battle_phase
 from .moves import destroy, draw, send
 from .windows import respond
 
@@ -24,7 +23,7 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 HAND_LIMIT = 6
 
 
-def play_turn(game: Any) -> None:
+def play_turn(game: Game) -> None:
     """Play the turn from the recorded phase (``None``: the start of the turn)."""
     st = game.state
     for p in game.players:
@@ -48,7 +47,6 @@ def play_turn(game: Any) -> None:
             if main_phase(game) == "end_turn":
                 skip_battle = True
         elif name == "battle":
-            from .battle import battle_phase
             battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
         elif name == "main2":
             main_phase(game)
@@ -56,19 +54,19 @@ def play_turn(game: Any) -> None:
             end_phase(game)
 
 
-def draw_phase(game: Any) -> None:
+def draw_phase(game: Game) -> None:
     st = game.state
     if st.turn > 1:  # the player going first skips their first draw
         draw(game, st.active_player, 1)
     settling.open_window(game)
 
 
-def standby_phase(game: Any) -> None:
+def standby_phase(game: Game) -> None:
     costs.maintain(game, game.state.active_player, "standby")
     settling.open_window(game)
 
 
-def main_phase(game: Any) -> str:
+def main_phase(game: Game) -> str:
     """The turn player acts until they move on; returns how they left (``pass`` or ``end_turn``)."""
     tp = game.state.active_player
     while True:
@@ -81,7 +79,7 @@ def main_phase(game: Any) -> str:
             return action.kind
 
 
-def end_phase(game: Any) -> None:
+def end_phase(game: Game) -> None:
     st = game.state
     tp = st.active_player
     settling.open_window(game)
@@ -98,7 +96,7 @@ def end_phase(game: Any) -> None:
     game.end_effects(lambda e: e.duration == "until_end_of_turn")
 
 
-def _count_down(game: Any, tp: int) -> None:
+def _count_down(game: Game, tp: int) -> None:
     """Cards with a ``lifetime`` (Swords of Revealing Light) count the End Phases of their
     controller's opponent and are destroyed at the last one."""
     for card in list(game.cards_in("spell_trap", game.opponent(tp))):
@@ -110,7 +108,7 @@ def _count_down(game: Any, tp: int) -> None:
             destroy(game, card, cause=Cause.EFFECT, source=card.id)
 
 
-def setup(game: Any) -> None:
+def setup(game: Game) -> None:
     """Shuffle, 8000 LP each, a coin toss whose winner chooses to go first or second, 5 cards each."""
     for p in range(len(game.players)):
         game.shuffle("deck", p)

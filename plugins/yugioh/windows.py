@@ -8,15 +8,18 @@ option itself.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
-from rulestack import Action, Role
+from rulestack import Ability, Action, CardDefinition, Game, Role
 
 from . import timing
 from .cardinfo import ACTIVATION_ZONES, ability_speed
 
+if TYPE_CHECKING:
+    from .system import YugiohSystem
 
-def may_act(game: Any, player: int, window: str) -> bool:
+
+def may_act(game: Game, player: int, window: str) -> bool:
     """A cheap, conservative test: could ``player`` have anything but "pass" in this window? When it
     says no, the window is passed without building the list of actions (it would only hold "pass")."""
     if window in ("main", "battle"):
@@ -39,10 +42,11 @@ def may_act(game: Any, player: int, window: str) -> bool:
     return False
 
 
-def activation_zones(game: Any) -> tuple:
+def activation_zones(game: Game) -> tuple[str, ...]:
     """The zones worth searching for activated abilities: those some card of this game has an
     activated ability usable from (computed once per game, again if cards are created)."""
-    count, zones = game.system.activation_zones
+    system = cast("YugiohSystem", game.system)
+    count, zones = system.activation_zones
     if count != len(game.state.cards):
         found: set[str] = set()
         for card in game.state.cards.values():
@@ -50,17 +54,17 @@ def activation_zones(game: Any) -> tuple:
                 if ab.role == Role.ACTIVATED:
                     found.update(ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",)))
         zones = tuple(z for z in _ZONE_ORDER if z in found) + tuple(sorted(found - set(_ZONE_ORDER)))
-        game.system.activation_zones = (len(game.state.cards), zones)
+        system.activation_zones = (len(game.state.cards), zones)
     return zones
 
 
 _ZONE_ORDER = ("spell_trap", "monster", "hand", "graveyard", "banished")
 
 
-_ACTIVATED_CACHE: dict[tuple[str, str], tuple] = {}
+_ACTIVATED_CACHE: dict[tuple[str, str], tuple[Ability, ...]] = {}
 
 
-def activated_abilities(definition: Any, zone: str) -> tuple:
+def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability, ...]:
     """The activated abilities of a card definition usable from ``zone`` (cached)."""
     key = (definition.digest or definition.code, zone)
     found = _ACTIVATED_CACHE.get(key)
@@ -71,7 +75,7 @@ def activated_abilities(definition: Any, zone: str) -> tuple:
     return found
 
 
-def respond(game: Any, player: int, window: str) -> Action:
+def respond(game: Game, player: int, window: str) -> Action:
     """A response window: the player acts, or passes at once when they provably cannot act."""
     if not may_act(game, player, window):
         return PASS[player]

@@ -10,7 +10,7 @@ import pytest
 from rulestack import Game, GameSystem, ZoneSpec
 from rulestack.cli import main
 from rulestack.harness.describe import describe_markdown, describe_text, undocumented
-from rulestack.system import HOST_EVENT_KINDS, find_system
+from rulestack.system import HOST_EVENT_KINDS, CardStat, find_system
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ("mtg", "yugioh", "onepiece", "digimon", "pmv")
@@ -142,3 +142,52 @@ def test_a_system_without_declarations_still_describes():
     assert "Event kinds:\n  moved" in text                 # the host's events are always there
     assert set(_Bare.all_event_kinds()) == set(HOST_EVENT_KINDS)
     assert _Bare.phase_names() == () and _Bare.step_names() == ()
+
+
+def test_describe_shows_how_yugiohs_events_count_in_the_card_figures(capsys):
+    """The section lists the system's card_stats rules, then the host's, in the order simulate tries
+    them: a Flip Summon is left out before a Summon counts as played."""
+    assert main(["describe", "yugioh"]) == 0
+    out = capsys.readouterr().out
+    section = out.split("Card figures of a simulation:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    rows = [" ".join(line.split()) for line in section]
+    assert rows == [
+        "moved (how = drawn) counts as drawn [system]",
+        "summoned (how = flip) not counted [system]",
+        "summoned counts as played [system]",
+        "monster_set counts as played [system]",
+        "activated (card_activation = true) counts as played [host]",
+        "activated counts as activated (as triggered, if its ability kind is a triggered one) [host]",
+    ]
+
+
+class _Counted(GameSystem):
+    """A third-party system counting its own events, one of them by another field than ``card``."""
+
+    name = "counted"
+    zones = (ZoneSpec("deck"), ZoneSpec("hand"))
+    card_stats = (CardStat("moved", "drawn", when={"to": "hand", "how": ("drawn", "searched")}),
+                  CardStat("equipped", "played", card="equipment"),
+                  CardStat("activated", None, when={"card_activation": True}))
+
+
+def test_card_figures_of_a_third_party_system_show_its_fields_and_values():
+    text = describe_text(_Counted)
+    section = text.split("Card figures of a simulation:\n", 1)[1].split("\n\n", 1)[0]
+    rows = [" ".join(line.split()) for line in section.splitlines()]
+    assert rows == [
+        "moved (to = hand, how = drawn or searched) counts as drawn [system]",
+        "equipped counts as played [system; the card is field `equipment`]",
+        "activated (card_activation = true) not counted [system]",
+        "activated (card_activation = true) counts as played [host]",
+        "activated counts as activated (as triggered, if its ability kind is a triggered one) [host]",
+    ]
+    page = describe_markdown(_Counted)
+    assert "## Card figures of a simulation" in page
+    assert "| `equipped` | counts as played | system; the card is field `equipment` |" in page
+
+
+def test_a_system_without_card_stats_lists_only_the_hosts_rules():
+    text = describe_text(_Bare)
+    assert ("Card figures of a simulation:\n  activated (card_activation = true)  counts as played  [host]\n"
+            "  activated") in text

@@ -110,7 +110,13 @@ def test_a_copied_fork_shares_no_mutable_object_with_its_parent():
         shared = set(mine) & set(theirs)
         assert not shared, [type(mine[i]).__name__ for i in shared]
         assert child.game.journal is not parent.game.journal and child.game.sandbox is not parent.game.sandbox
-        assert child.game.index.listeners is not parent.game.index.listeners
+        for name in type(parent.game.index).__slots__:   # the card index: copied (what it knows of definitions: shared)
+            if name != "_facts":
+                ours, its = mutable_objects(getattr(parent.game.index, name)), mutable_objects(getattr(child.game.index, name))
+                assert ours and not set(ours) & set(its), name
+        assert child.game.index.listeners == parent.game.index.listeners
+        assert child.game.system is not parent.game.system
+        assert not set(mutable_objects(vars(parent.game.system))) & set(mutable_objects(vars(child.game.system)))
         # the events of the log are shared: they cannot change
         assert child.game.state.log[-1] is parent.game.state.log[-1]
         with pytest.raises(TypeError):

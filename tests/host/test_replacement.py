@@ -126,3 +126,43 @@ def test_check_refuses_a_replacement_of_an_event_nothing_replaces(tmp_path, card
     assert any("nothing can replace 'drew' events" in p for p in problems), problems
     ok, checked = check_paths([tmp_path / "cards.yaml"], system="tiny")
     assert ok == [] and checked == 4
+
+
+def test_a_system_orders_categories_of_replacements_first_and_the_rest_stay_a_choice(tmp_path):
+    """``GameSystem.replacement_steps`` (MTG 616.1a-d): a replacement of an earlier category is
+    applied before the others without a question; among the rest the player still chooses."""
+    from rulestack import AbilityKind, Role
+
+    class OrderedTiny(TinyGame):
+        name = "tiny_ordered_replacements"
+        replacement_steps = ("first",)
+        ability_kinds = {**TinyGame.ability_kinds,
+                         "instead": AbilityKind("instead", Role.REPLACEMENT, keys={"category": "string"},
+                                                doc="a replacement, maybe of a category applied first")}
+
+    (tmp_path / "cards.yaml").write_text(CARDS + "- {code: X05, name: Eager Doubler, type: relic, script: eager.lua}\n")
+    for name, text in SCRIPTS.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "eager.lua").write_text(
+        'return { abilities = { { kind = "instead", label = "twice as many, first", category = "first",'
+        ' replaces = { event = "counters_added", counter = "charge" }, instead = { times = { n = 2 } } } } }')
+    game = Game.empty(OrderedTiny, cards=[str(tmp_path / "cards.yaml")])
+    for n in ("Scales", "Eager Doubler"):
+        game.create_card(game.pool.code(n), 0, "field", silent=True)
+    grunt = game.create_card(game.pool.code("Grunt"), 0, "field", silent=True)
+    asked = []
+    game.agents[0].decide = lambda decision, seat: asked.append(decision) or [0]
+    game.auto_single = False
+    assert game.add_counters(grunt, "charge", 2) == 5        # x2 first (its category), then +1
+    assert asked == []
+    # with two of the plain kind and one first: the first applies, then the player orders the rest
+    game = Game.empty(OrderedTiny, cards=[str(tmp_path / "cards.yaml")])
+    for n in ("Scales", "Doubler", "Eager Doubler"):
+        game.create_card(game.pool.code(n), 0, "field", silent=True)
+    grunt = game.create_card(game.pool.code("Grunt"), 0, "field", silent=True)
+    game.agents[0].decide = lambda decision, seat: (asked.append(decision), [
+        next(i for i, o in enumerate(decision.options) if o.label.startswith("Doubler"))])[1]
+    game.auto_single = False
+    assert game.add_counters(grunt, "charge", 1) == 5        # ((1 x2) x2) + 1
+    assert len(asked) == 1 and sorted(o.label for o in asked[0].options) == ["Doubler: twice as many",
+                                                                            "Scales: one more"]

@@ -54,7 +54,7 @@ def test_103_5_both_mulligans_of_a_round_happen_before_either_player_keeps():
     mulls = [i for i, e in enumerate(events) if e.kind == "mulligan"]
     assert len(mulls) == 2
     # round 1's two mulligans come first; only then does each player keep and bottom one card
-    kept = [i for i, e in enumerate(events) if e.kind == "moved" and e.data.get("how") == "mulligan" and i > mulls[1]]
+    kept = [i for i, e in enumerate(events) if e.kind == "moved" and e.data.get("bottom")]
     assert len(kept) == 2 and min(kept) > mulls[1]
     assert {events[i].data["from_player"] for i in kept} == {0, 1}
 
@@ -74,3 +74,17 @@ def test_103_5_after_seven_mulligans_a_player_must_keep_an_empty_opening_hand():
     assert [e.data["count"] for e in game.events if e.kind == "mulligan"] == list(range(1, 8))
     assert len(game.cards_in("hand", 0)) == 0 and len(game.cards_in("library", 0)) == 40
     assert asked.count((0, "mulligan?")) == 7        # no eighth question was asked
+
+
+def test_103_5_the_log_tells_the_mulligan_before_the_new_hand_and_the_bottomed_cards_as_such():
+    from rulestack_systems.mtg.narration import narrate
+    step, _ = _play_setup({0: 1, 1: 0})
+    game = step.game
+    events = game.events
+    mull = next(i for i, e in enumerate(events) if e.kind == "mulligan")
+    assert events[mull].player == 0
+    assert narrate(game, events[mull], None).startswith("P0 takes a mulligan (number 1): they shuffle their hand")
+    redrawn = [e for e in events[mull:] if e.kind == "drew" and e.player == 0]
+    assert len(redrawn) == 7                           # the new hand is drawn after the mulligan is told
+    (bottom,) = [e for e in events if e.kind == "moved" and e.data.get("bottom")]
+    assert narrate(game, bottom, None) == "P0 puts a card on the bottom of their library (103.5)"
