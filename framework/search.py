@@ -602,7 +602,7 @@ class GreedyAgent(_SearchAgent):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = 0, options: int = 12, samples: int = 2, depth: int = 30, turns: int = 0,
+    def __init__(self, seed: int | None = 0, options: int = 12, samples: int = 1, depth: int = 30, turns: int = 0,
                  replay: int = 40, fork: int = 0, policy: str = PASSIVE) -> None:
         super().__init__(seed, options, depth, turns, replay, fork, policy)
         self.samples = int(samples)
@@ -648,15 +648,19 @@ class MCTSAgent(_SearchAgent):
     :func:`where_to_look` allows — an action at an action window (performed, its own further
     choices answered at random, then the turn played on), the attackers, blockers, a discard or a
     yes or no asked by the turn's own code (the step re-entered and played again with the answer
-    tried) — and go on with seeded random answers for both players (an action window's actions
-    weighted by the system's ``playout_weights``, e.g. attacks more often than passes) until
-    ``depth`` more decisions were made, the game ended, or ``turns`` turns after this one began;
-    the position is then scored. A decision in the middle of an action (a target, a cost) or of
-    the set-up (a mulligan) is looked at on a fork (:func:`fork`: a replay) while the game is at
-    most ``replay`` answers long, and answered from the plan otherwise: the choices the player
-    made in the best line of the chosen answer, up to its next action window, are kept and
-    followed while the questions are the same and the answers legal. With ``fork=1`` every
-    playout runs on a fork (slow)."""
+    tried) — and go on by the playout ``policy`` for both players until ``depth`` more decisions
+    were made, the game ended, or the first decision of a turn more than ``turns`` turns after this
+    one (``turns=0``: the rest of this turn); the position is then scored. ``policy=random``
+    (the default): seeded random answers, an action window's actions weighted by the system's
+    ``playout_weights`` (e.g. attacks more often than passes); ``policy=passive``: everyone passes
+    (the first legal answer elsewhere), so that the playouts of an answer differ only by the cards
+    dealt and the random choices the answer itself asks — the stronger setting against a weak
+    opponent, in every bundled system but MTG (benchmarks/agents_bench.py). A decision in the
+    middle of an action (a target, a cost) or of the set-up (a mulligan) is looked at on a fork
+    (:func:`fork`: a replay) while the game is at most ``replay`` answers long, and answered from
+    the plan otherwise: the choices the player made, in the best line of the chosen answer, to the
+    questions that answer asked itself are kept and followed while the questions are the same and
+    the answers legal. With ``fork=1`` every playout runs on a fork (slow)."""
 
     name = "mcts"
 
