@@ -235,7 +235,10 @@ def test_decisions_outside_action_windows_are_searched_and_left_as_they_were(pro
 
 
 #: Each system's agent and budget in the test: small, so that the suite stays fast. Measured on
-#: branch search over these 12 seeded games (benchmarks/agents_bench.py measures more).
+#: branch search over these 12 seeded games (benchmarks/agents_bench.py measures more): MTG 11/12
+#: (random playouts to the end of the turn: attackers and blockers searched), Yu-Gi-Oh! 11/12,
+#: One Piece 12/12, Digimon 12/12, PMV 10/12 (passive playouts: the lines differ by the cards
+#: dealt and the choices the answer asks).
 BEATS_RANDOM = {
     "mtg": "mcts:playouts=8,turns=0,depth=40",
     "yugioh": "mcts:playouts=8,policy=passive,turns=0",
