@@ -8,15 +8,27 @@ from __future__ import annotations
 
 from rulestack import Game
 
+#: How often a search agent's playouts pick each kind of action at an action window, relative to
+#: 1 (rulestack.search: ``playout_weights``): a duel is won by attacking and summoning, and a
+#: random playout that changes positions and ends turns says little about a move.
+PLAYOUT_WEIGHTS = {"attack": 8.0, "summon": 4.0, "flip_summon": 2.0, "activate": 1.5, "set_monster": 1.0,
+                   "set_spell_trap": 1.0, "pass": 1.0, "end_turn": 0.5, "change_position": 0.2}
+
 
 def evaluate(game: Game, player: int) -> float:
-    """LP/500, monsters x1.5 plus ATK/1000 x0.5 (face-up ones), Spell/Trap Zone cards x0.5, hand
-    cards x0.5, against the opponent's."""
+    """LP/500; per monster 1.5, plus for a face-up one ATK/1000 (in Attack Position: what it can
+    deal) or DEF/1000 x0.5 (in Defense Position); Spell/Trap Zone cards x0.5, hand cards x0.5;
+    against the opponent's. Face-down monsters count only as monsters (their faces are unknown)."""
     score = 0.0
     for p in game.state.players:
         sign = 1.0 if p.index == player else -1.0
-        monsters = game.cards_in("monster", p.index)
-        atk = sum(int(game.value(c, "atk", 0) or 0) for c in monsters if c.face_up)
-        score += sign * ((p.life or 0) / 500 + 1.5 * len(monsters) + 0.5 * atk / 1000
-                         + 0.5 * len(game.cards_in("spell_trap", p.index)) + 0.5 * len(game.cards_in("hand", p.index)))
+        mine = (p.life or 0) / 500 + 0.5 * len(game.cards_in("spell_trap", p.index)) + 0.5 * len(game.cards_in("hand", p.index))
+        for card in game.cards_in("monster", p.index):
+            mine += 1.5
+            if card.face_up:
+                if card.status.get("position") == "defense":
+                    mine += 0.5 * int(game.value(card, "def", 0) or 0) / 1000
+                else:
+                    mine += int(game.value(card, "atk", 0) or 0) / 1000
+        score += sign * mine
     return score

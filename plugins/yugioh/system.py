@@ -103,6 +103,7 @@ class YugiohSystem(GameSystem):
     sample_decks = ("classic_a", "classic_b")
     #: Action windows the turn can be re-entered at from the state alone (a fork copies there: rulestack.fork).
     resumable_windows = frozenset({"main"})
+    playout_weights = evaluation.PLAYOUT_WEIGHTS   # the search agents' playouts (see .evaluation)
     targets_before_cost = False       # the cost is paid, then targets are chosen (YGO-A5)
     max_turns = 200
 

@@ -159,15 +159,22 @@ def test_search_agents_are_deterministic():
     step.close()
 
 
-def test_the_greedy_agent_beats_the_random_agent_in_one_piece():
-    system = find_system("onepiece")
-    decks = list(system.sample_decks)
-    games, wins = 16, 0
+#: Where the greedy agent (one look per answer, everyone passing after it, scored by the system's
+#: evaluation) beats the random agent, measured on branch search over these 12 seeded games.
+GREEDY_BEATS_RANDOM = ("onepiece", "yugioh", "digimon")
+
+
+@pytest.mark.parametrize("system", GREEDY_BEATS_RANDOM)
+def test_the_greedy_agent_beats_the_random_agent(system):
+    """Twelve seeded games, seats alternating: at least 10 wins (the 95% interval's low end above
+    one half)."""
+    decks = list(find_system(system).sample_decks)
+    games, wins = 12, 0
     for seed in range(games):
         seat = seed % 2   # the greedy agent sits first and second in turn
         agents = [RandomAgent(seed + 100), RandomAgent(seed + 200)]
-        agents[seat] = GreedyAgent(seed)
-        result = Game("onepiece", decks, seed=seed, agents=agents).play()
+        agents[seat] = GreedyAgent(seed, samples=1)
+        result = Game(system, decks, seed=seed, agents=agents).play()
         wins += seat in result.winners
     low, high = wilson_interval(wins, games)
     assert low > 0.5, f"greedy won {wins} of {games}: 95% interval [{low:.2f}, {high:.2f}] includes 50%"
