@@ -187,7 +187,7 @@ def _window(frames: list[FrameType]) -> str | None:
 def resumable(game: "Game", window: str | None) -> bool:
     """Has the system declared ``window`` an action window its turn can be re-entered at (its
     class attribute ``resumable_windows``)?"""
-    return window is not None and window in getattr(game.system, "resumable_windows", ())
+    return window is not None and window in game.system.resumable_windows
 
 
 def _same_decision(a: "Decision", b: "Decision") -> bool:

@@ -76,7 +76,7 @@ class RulestackEnv(AECEnv):
         chosen = list(decks or self.system_cls.sample_decks)
         self.decks = [d if isinstance(d, Deck) else pool.deck(d) for d in chosen]
         self.settings = dict(settings or {})
-        self.max_actions: int = max_actions or int(getattr(self.system_cls, "rl_max_actions", MAX_ACTIONS))
+        self.max_actions: int = max_actions or int(self.system_cls.rl_max_actions or MAX_ACTIONS)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: only 'ansi' or None")
         self.render_mode = render_mode

@@ -54,6 +54,11 @@ def _builtin_blake2b() -> Callable[..., Any]:
 
 _blake2b = _builtin_blake2b()
 
+
+def _or(setting: int | None, default: int) -> int:
+    """A system's setting of the guard, or the host's default where it sets none."""
+    return default if setting is None else int(setting)
+
 if TYPE_CHECKING:
     from .events import Event
     from .game import Game
@@ -132,11 +137,11 @@ class RunawayGuard:
             self.seen.clear()
         self.windows += 1
         system = game.system
-        if self.windows <= int(getattr(system, "position_warmup", DEFAULT_POSITION_WARMUP)) or self.ended:
+        if self.windows <= _or(system.position_warmup, DEFAULT_POSITION_WARMUP) or self.ended:
             return
         digest = position_digest(game.state, player, window)
         times = self.seen[digest] = self.seen.get(digest, 0) + 1
-        repeats = int(getattr(system, "max_position_repeats", DEFAULT_MAX_POSITION_REPEATS))
+        repeats = _or(system.max_position_repeats, DEFAULT_MAX_POSITION_REPEATS)
         if times >= repeats:
             self.end(f"the game runs away: the same position came back {times} times in turn {turn} "
                      f"with nothing changing (P{player}'s {window!r} window)")
@@ -146,8 +151,8 @@ class RunawayGuard:
         host default: a draw)."""
         self.ended = True
         game = self.game
-        hook = getattr(game.system, "runaway_result", None)
-        winners, why = hook(game, reason) if hook is not None else ((), f"a draw: {reason}")
+        said = game.system.runaway_result(game, reason)
+        winners, why = said if said is not None else ((), f"a draw: {reason}")
         game.end_game(winners, why)
 
     def event(self, ev: Event) -> None:
@@ -160,7 +165,7 @@ class RunawayGuard:
                 game.sandbox.new_game()   # a reused runtime's sandbox: this game's allowance starts afresh
                 self.armed = True
             self.turn, self.count = turn, 0
-            self.limit = int(getattr(game.system, "max_events_per_turn", DEFAULT_MAX_EVENTS_PER_TURN))
+            self.limit = _or(game.system.max_events_per_turn, DEFAULT_MAX_EVENTS_PER_TURN)
             game.sandbox.new_turn()
         self.count += 1
         if self.count > self.limit and not self.ended:

@@ -466,7 +466,7 @@ class _Looker:
         self.game, self.me, self.decision, self.where = game, me, decision, where
         self.step_answers = list(step_answers)
         self.depth, self.turns, self.policy = depth, turns, policy
-        self.weights = getattr(game.system, "playout_weights", None)
+        self.weights = game.system.playout_weights
 
     def look(self, answer: Any, seed: int) -> tuple[float, tuple]:
         """One playout after ``answer``: its reward for the player and the player's line."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from importlib import metadata, resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Mapping, TypeAlias
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Iterable, Mapping, TypeAlias
 
 import attrs
 
@@ -315,6 +315,30 @@ class GameSystem:
     #: :attr:`rulestack.replacement.ReplacementEffect.category`. Empty: one choice among all.
     replacement_steps: ClassVar[tuple[str, ...]] = ()
 
+    # -- play beyond the rules: forks, search, runaway guards, the viewer, learning; all optional --
+    #: The action windows the system's turn can be re-entered at from the recorded phase and step
+    #: (``legal_actions``' ``window``): a fork by copy (:mod:`rulestack.fork`) resumes a game
+    #: waiting in one of them; at any other decision a fork replays. Empty: forks always replay.
+    resumable_windows: ClassVar[frozenset[str]] = frozenset()
+    #: Weights of action kinds (``Action.kind``) in the search agents' random playouts
+    #: (:mod:`rulestack.search`, ``policy=random``), e.g. attacks more often than passes; kinds
+    #: not listed weigh 1. Empty: every legal action is as likely.
+    playout_weights: ClassVar[Mapping[str, float]] = {}
+    #: The runaway guard (:mod:`rulestack.runaway`): a position that comes back this many times in
+    #: one turn ends the game (``None``: the host's default, 8).
+    max_position_repeats: ClassVar[int | None] = None
+    #: The action windows of a turn before the guard starts taking positions (``None``: 64).
+    position_warmup: ClassVar[int | None] = None
+    #: A turn that records more events than this ends the game as a runaway (``None``: 5,000).
+    max_events_per_turn: ClassVar[int | None] = None
+    #: A layout hint for the HTML replay viewer (:mod:`rulestack.harness.html_replay`): each
+    #: player's rows of zones, the shared zones, the card stats shown, the statuses drawn turned.
+    #: ``None``: the viewer's own arrangement.
+    board_layout: ClassVar[Mapping[str, Any] | None] = None
+    #: The size of the action space of the PettingZoo environment (:mod:`rulestack.rl`): the most
+    #: legal options one decision may offer (``None``: that module's default).
+    rl_max_actions: ClassVar[int | None] = None
+
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         merged = dict(self.settings_defaults)
         for key, value in (settings or {}).items():
@@ -323,6 +347,13 @@ class GameSystem:
                 raise ConfigurationError(f"system {self.name!r} has no setting {key!r} (settings: {known})")
             merged[key] = _coerce(value, merged[key], key)
         self.settings = merged
+
+    def runaway_result(self, game: Game, reason: str) -> tuple[Iterable[int], str] | None:
+        """What a game that runs away means in this system's rules: ``(winners, reason)``, e.g.
+        MTG 104.4b (a loop of mandatory actions nothing can stop is a draw). ``None`` (the
+        default): the host's answer, a draw with ``reason`` saying what happened
+        (:mod:`rulestack.runaway`)."""
+        return None
 
     # -- the reference ------------------------------------------------------------------------
     @classmethod

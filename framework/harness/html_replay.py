@@ -151,7 +151,7 @@ class BoardRecorder:
             "system": system.name, "title": system.title or system.name,
             "zones": [{"name": z.name, "visibility": z.visibility, "per_player": z.per_player, "ordered": z.ordered}
                       for z in system.zones],
-            "layout": _plain(getattr(system, "board_layout", None)),
+            "layout": _plain(system.board_layout),
         }
         self._delta(game)
         self.initial = {"zones": dict(self._zones), "cards": {str(k): v for k, v in self._cards.items()},
