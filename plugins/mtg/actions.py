@@ -3,7 +3,7 @@ exile, counter, enter the battlefield. Both the turn structure and the Lua vocab
 so every such change is recorded the same way, with its cause."""
 from __future__ import annotations
 
-from rulestack import Card, Cause, Game, Item
+from rulestack import Ability, Action, Card, Cause, Game, Item, RulestackError
 
 from . import entering, replacement
 
@@ -100,10 +100,35 @@ def counter_item(game: Game, item: Item, *, source: int | None = None, by: int |
     game.journal.remove(game.state.stack, item)
     game.record("countered", cause=Cause.EFFECT, source=source, player=by, item=item.id, card=item.card,
                 kind_of=item.kind)
-    card = game.card(item.card)
+    card = item_card(game, item)
     if item.kind == "spell" and card.zone == "stack":
         game.move(card, "graveyard", card.owner, cause=Cause.EFFECT, source=source, by=by, how="countered")
     return True
+
+
+def item_card(game: Game, item: Item) -> Card:
+    """The card a spell or ability on the stack comes from (in MTG every stack item has one: the
+    spell's card, or the source of an activated or triggered ability, 113.7)."""
+    if item.card is None:
+        raise RulestackError(f"stack item #{item.id} ({item.kind}) names no card; every MTG spell or ability on "
+                             "the stack is made from a card (check the code that created the item)")
+    return game.card(item.card)
+
+
+def acting_card(game: Game, action: Action) -> Card:
+    """The card an action is done with (a land played, a spell cast, an ability activated)."""
+    if action.card is None:
+        raise RulestackError(f"P{action.player}'s action {action.kind!r} names no card; playing a land, casting a "
+                             "spell or activating an ability needs one (check the code that offered the action)")
+    return game.card(action.card)
+
+
+def ability_at(card: Card, index: int | None, what: str) -> Ability:
+    """The ability of ``card`` that a stack item or an action (``what``, for the message) names by
+    its index."""
+    if index is None:
+        raise RulestackError(f"{what} from {card.name} (card #{card.id}) names no ability of it")
+    return card.definition.abilities[index]
 
 
 def spell_item(game: Game, card: Card) -> Item | None:

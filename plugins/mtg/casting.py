@@ -70,8 +70,8 @@ def assemble_cost(game: Game, activation: Activation, components: list[CostCompo
 def resolve_item(game: Game, item: Item) -> bool:
     """608.2b: a spell or ability whose targets are all illegal does not resolve; 608.3: a
     permanent spell enters the battlefield; otherwise its ``resolve`` function runs."""
-    card = game.card(item.card)
-    ability = card.definition.abilities[item.ability]
+    card = actions.item_card(game, item)
+    ability = actions.ability_at(card, item.ability, f"stack item #{item.id}")
     if item.kind == "spell" and (card.zone != "stack" or card.generation != item.generation):
         return True
     total, legal = targets.host_targets_legal(game, item)
@@ -100,7 +100,7 @@ def resolve_item(game: Game, item: Item) -> bool:
 def after_resolve(game: Game, item: Item) -> None:
     """608.2n: an instant or sorcery goes to its owner's graveyard as the last step of resolving
     (or when it does not resolve)."""
-    card = game.card(item.card)
+    card = actions.item_card(game, item)
     if item.kind == "spell" and card.zone == "stack":
         game.move(card, "graveyard", card.owner, cause=Cause.RULE, how="resolved")
 
@@ -123,8 +123,8 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     out += castable(game, player, window, at_sorcery_speed)
     out += mana_pool.actions(game, player)
     for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
-        card = game.card(act.card)
-        ab = card.definition.abilities[act.ability]
+        card = actions.acting_card(game, act)
+        ab = actions.ability_at(card, act.ability, "an activation")
         out.append(attrs.evolve(act, label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
     return out
 
@@ -158,7 +158,7 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
 
 def perform_action(game: Game, action: Action) -> bool | None:
     if action.kind == "play_land":
-        card = game.card(action.card)
+        card = actions.acting_card(game, action)
         game.set_value(action.player, "lands_played", game.value_of(action.player, "lands_played", 0) + 1)
         game.record("land_played", cause=Cause.ACTION, player=action.player, card=card.id)
         actions.enter_battlefield(game, card, action.player, cause=Cause.ACTION)

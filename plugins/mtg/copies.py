@@ -11,10 +11,13 @@ copies too. A copy of a Saga is a Saga with its own lore counters and chapter ab
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, cast
 
-from rulestack import Card, Cause, Game
+from rulestack import Card, Cause, Game, RulestackError
 from rulestack.context import ScriptUsageError
+
+if TYPE_CHECKING:
+    from .system import MTGSystem
 
 COPY_LAYER = "copy"
 
@@ -31,12 +34,15 @@ _ADDED_BY = {attr: key for key, attr in ADDITIONS.items()}
 def exceptions_of(game: Game, card: Card) -> list[tuple[str, Any]]:
     """The copy-layer values set on ``card`` (its exceptions and a token's characteristics), in
     timestamp order: part of its copiable values (707.2)."""
-    out = []
+    out: list[tuple[int, str, Any]] = []
     for eff in game.state.effects:
         if eff.layer != COPY_LAYER or not eff.targets or card.id not in eff.targets:
             continue
         if eff.data.get("generations", {}).get(card.id, card.generation) != card.generation:
             continue
+        if eff.attr is None:
+            raise RulestackError(f"a copy-layer effect (#{eff.id}, op {eff.op!r}) on {card.name} (card #{card.id}) "
+                                 "names no characteristic; copy effects set or add to one (see set_characteristics)")
         attr = _ADDED_BY[eff.attr] if eff.op == "include" and eff.attr in _ADDED_BY else eff.attr
         out.append((eff.timestamp, attr, eff.value))
     return [(attr, value) for _, attr, value in sorted(out, key=lambda t: t[0])]
@@ -135,5 +141,6 @@ def exceptions_as_enters(card: Card) -> dict[str, Any]:
 
 def _forget_type_caches(game: Game) -> None:
     """A copy can bring static abilities that change types: the plugin's caches must look again."""
-    game.system.type_statics = (-1, True)
-    game.system.types_hold = (-1, False)
+    system = cast("MTGSystem", game.system)
+    system.type_statics = (-1, True)
+    system.types_hold = (-1, False)

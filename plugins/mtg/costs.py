@@ -21,12 +21,15 @@ first, the total cost locked in, and the MTG cost kinds beyond mana.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rulestack import Ability, Activation, Card, Cause, CostComponent, CostUnpayable, FunctionCost, Game
 
 from . import actions, mana_pool, payment, replacement, rules
 from .mana import ManaCost, mana_of, merge_mana, sources
+
+if TYPE_CHECKING:
+    from .system import MTGSystem
 
 #: The item and activation data keys holding the choices of 601.2b.
 X, LOCKED, LIFE = "x", "mana_locked", "life_locked"
@@ -76,11 +79,12 @@ def cost_changes(game: Game, player: int, card: Card, ability: Ability) -> int:
 def changers(game: Game) -> list[Card]:
     """The permanents with a ``cost_change`` static ability (abilities lost or not)."""
     cards = game.state.cards
-    known, ids = game.system.cost_changer_cards
+    system = cast("MTGSystem", game.system)
+    known, ids = system.cost_changer_cards
     if known != len(cards):           # new cards (tokens, copies) may have come into the game
         ids = tuple(cid for cid, card in cards.items()
                     if any(ab.kind == "static" and ab.get("cost_change") for ab in card.definition.abilities))
-        game.system.cost_changer_cards = (len(cards), ids)
+        system.cost_changer_cards = (len(cards), ids)
     return [cards[cid] for cid in ids if cards[cid].zone == "battlefield"]
 
 

@@ -95,6 +95,8 @@ def m_prevent_damage(ctx: EffectContext, target: Any, n: Any) -> bool:
         who = ctx.who(target)
     else:
         who = ctx.card_of(target["card"] if isinstance(target, dict) else target)
+    if ctx.player is None:
+        raise ScriptUsageError("prevent_damage needs the player of a card's effect (it was called outside one)")
     replacement.add_shield(ctx.game, who, n, source=ctx.source_id, controller=ctx.player)
     return True
 

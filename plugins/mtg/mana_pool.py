@@ -15,7 +15,7 @@ So the choice is left to the payment, and the random agent does not tap lands fo
 """
 from __future__ import annotations
 
-from rulestack import Action, Cause, Game
+from rulestack import Action, Cause, Game, RulestackError
 
 from . import rules
 from .mana import MANA_TYPES, ManaCost, sources
@@ -177,6 +177,9 @@ def _could_spend(game: Game, player: int) -> bool:
 
 def activate(game: Game, action: Action) -> bool:
     """605.3b: a mana ability resolves at once — tap the land (its {T} cost), add the mana."""
+    if action.card is None:
+        raise RulestackError(f"P{action.player}'s mana ability action names no permanent to tap "
+                             "(check the code that offered the action)")
     card = game.card(action.card)
     mana = action.get("mana")
     if not any(cid == card.id and mana in made for cid, made in sources(game, action.player)):

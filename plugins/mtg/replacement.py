@@ -40,15 +40,17 @@ def this_turn(game: Game, key: str) -> bool:
 def damage(game: Game, source: Card | None, target: int | Card, amount: int, *, combat: bool) -> int:
     """How much damage ``source`` really deals to ``target`` (a player index or a creature card)
     after replacement and prevention effects (0 when prevented)."""
-    is_player = isinstance(target, int)
-    facts = {"source": source.id if source is not None else None, "n": amount, "combat": combat,
-             "target": "player" if is_player else "creature",
-             "player": target if is_player else target.controller, "card": None if is_player else target.id}
+    if isinstance(target, int):
+        kind, player, card_id = "player", target, None
+    else:
+        kind, player, card_id = "creature", target.controller, target.id
+    source_id = source.id if source is not None else None
+    facts = {"source": source_id, "n": amount, "combat": combat, "target": kind, "player": player, "card": card_id}
     preventable = not this_turn(game, NO_PREVENTION)
     effects = _shield_effects(game, facts) if preventable else []
     if not game.index.replacers and not effects:
         return amount
-    out = replace(game, "damage", facts, affected=facts["player"], source=facts["source"], effects=effects)
+    out = replace(game, "damage", facts, affected=player, source=source_id, effects=effects)
     if out is None:
         return 0 if preventable else amount     # 615.12: a prevention can't apply
     if not preventable:

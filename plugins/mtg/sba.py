@@ -2,16 +2,19 @@
 once as one batch (704.3), repeated by the host until none applies."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rulestack import Card, Cause, Game
 
 from . import actions, rules, sagas, tokens
 
+if TYPE_CHECKING:
+    from .system import MTGSystem
+
 
 def check(game: Game) -> bool:
     """Perform every state-based action that applies now, simultaneously. ``True`` if any did."""
-    system = game.system
+    system = cast("MTGSystem", game.system)
     if system.sba_clean_at == game.journal.version:
         return False            # nothing changed since a check that found nothing to do
     mark = fingerprint(game)
