@@ -102,14 +102,13 @@ class DecisionAsking:
     def legal_actions(self, player: int, window: str) -> list[Action]:
         """Every action the plugins allow ``player`` now."""
         offered = self.game.pm.hook.legal_actions(game=self.game, player=player, window=window)
-        return [a for acts in offered for a in (acts or [])]
+        return [a for acts in offered if acts for a in acts]
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
         after the previous action becomes the base a failure rolls back to."""
         game = self.game
-        offered = game.pm.hook.legal_actions(game=game, player=player, window=window)
-        actions = [a for acts in offered if acts for a in acts]
+        actions = self.legal_actions(player, window)   # through the method: a fork re-entering offers its own
         if not actions:
             raise RulestackError(f"no legal action for P{player} in window {window!r} "
                                  "(a system must always offer at least a pass)")
