@@ -150,6 +150,20 @@ class EffectContext:
     def who(self, word: Any) -> int:
         return relative_player(self.game, self.player, word)
 
+    def this_card(self) -> Card:
+        """The card this effect belongs to, for words that default to "this card"; a
+        :class:`ScriptUsageError` when the word is called outside a card's effect."""
+        if self.card is None:
+            raise ScriptUsageError("this word needs the card of a card's effect (it was called outside one)")
+        return self.card
+
+    def you(self) -> int:
+        """The player this effect works for (who makes its choices); a :class:`ScriptUsageError`
+        when the word is called outside a card's effect."""
+        if self.player is None:
+            raise ScriptUsageError("this word needs the player of a card's effect (it was called outside one)")
+        return self.player
+
     def card_of(self, card_id: Any) -> Card:
         if isinstance(card_id, bool) or not isinstance(card_id, int) or card_id not in self.game.state.cards:
             raise ScriptUsageError(f"{card_id!r} is not a card id")

@@ -13,18 +13,6 @@ from rulestack.context import EffectContext, ScriptUsageError
 from . import actions, costs, mana, mana_pool, replacement, rules, targets
 
 
-def _this(ctx: EffectContext) -> Card:
-    """The card this effect belongs to (the words that default to "this one" need it)."""
-    if ctx.card is None:
-        raise ScriptUsageError("this word needs the card of a card's effect (it was called outside one)")
-    return ctx.card
-
-
-def _player(ctx: EffectContext) -> int:
-    """The player of this effect (the one who makes its choices)."""
-    if ctx.player is None:
-        raise ScriptUsageError("this word needs the player of a card's effect (it was called outside one)")
-    return ctx.player
 
 
 def _card_ids(ctx: EffectContext, what: Any) -> list[int]:
@@ -74,7 +62,7 @@ def m_exile(ctx: EffectContext, card: Any) -> bool:
 
 def m_sacrifice(ctx: EffectContext, card: Any = None) -> bool:
     """Sacrifice a permanent (default: this one)."""
-    target = _this(ctx) if card is None else ctx.card_of(card)
+    target = ctx.this_card() if card is None else ctx.card_of(card)
     if card is None and ctx.item is not None and target.generation != ctx.item.generation:
         return False   # this permanent is a new object now: it is not the one to sacrifice
     return actions.sacrifice(ctx.game, target, source=ctx.source_id)
@@ -155,7 +143,7 @@ def m_chosen_target(ctx: EffectContext) -> dict[str, Any] | None:
 
 def m_add_lore(ctx: EffectContext, n: Any = 1, card: Any = None) -> int:
     """Put ``n`` lore counters on a Saga (default: this one); returns the new count."""
-    target = _this(ctx) if card is None else ctx.card_of(card)
+    target = ctx.this_card() if card is None else ctx.card_of(card)
     return ctx.game.add_counters(target, "lore", int(n), cause=Cause.EFFECT, source=ctx.source_id, by=ctx.player)
 
 
@@ -166,7 +154,7 @@ def m_proliferate(ctx: EffectContext) -> list[int]:
     cands = [c.id for c in rules.permanents(game) if c.counters]
     if not cands:
         return []
-    chosen = game.choose_cards(_player(ctx), cands, 0, len(cands), "proliferate: choose permanents",
+    chosen = game.choose_cards(ctx.you(), cands, 0, len(cands), "proliferate: choose permanents",
                                reason="resolution", source=ctx.source_id)
     for cid in chosen:
         card = game.card(cid)
@@ -241,7 +229,7 @@ def m_cast_free(ctx: EffectContext, max_value: Any = None, who: Any = "you") -> 
     when they did not (or could not)."""
     game, player = ctx.game, ctx.who(who)
     limit = None if max_value is None else int(max_value)
-    this = _this(ctx)
+    this = ctx.this_card()
     choices: dict[int, int] = {}
     for card in game.cards_in("hand", player):
         if rules.is_land(game, card) or card.id == this.id:

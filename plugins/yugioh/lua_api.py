@@ -32,18 +32,6 @@ def _ids(ctx: EffectContext, value: Any) -> list[int]:
     raise ScriptUsageError(f"expected a card id, a list of ids or a filter, got {type(value).__name__}")
 
 
-def _you(ctx: EffectContext) -> int:
-    """The player this effect works for (every card effect has one)."""
-    if ctx.player is None:
-        raise ScriptUsageError("this word needs the player of a card's effect (it was called outside one)")
-    return ctx.player
-
-
-def _this(ctx: EffectContext) -> Card:
-    """The card this effect belongs to."""
-    if ctx.card is None:
-        raise ScriptUsageError("this word needs the card of a card's effect (it was called outside one)")
-    return ctx.card
 
 
 def _amount(value: Any, what: str) -> int:
@@ -113,7 +101,7 @@ def m_search(ctx: EffectContext, spec: Any) -> list[int]:
     if most == 0:
         return []
     options = tuple(Option(label=c.name, value=c.id, card=c.id) for c in found)
-    answer = game.decide(Decision(player=_you(ctx), kind=CHOOSE, prompt=str(spec.get("prompt") or "search"),
+    answer = game.decide(Decision(player=ctx.you(), kind=CHOOSE, prompt=str(spec.get("prompt") or "search"),
                                   options=options, min=0 if spec.get("up_to") else most, max=most,
                                   source=ctx.source_id, reason="search"))
     return [options[i].value for i in answer]
@@ -166,13 +154,13 @@ def m_special_summon(ctx: EffectContext, card_id: Any, opts: Any = None) -> bool
 # -- Fusion, Ritual and Xyz ------------------------------------------------------------------------------
 def m_can_fusion_summon(ctx: EffectContext) -> bool:
     """Whether a Fusion Monster in your Extra Deck has its materials in your hand or field."""
-    return bool(extra_deck.fusion_candidates(ctx.game, _you(ctx)))
+    return bool(extra_deck.fusion_candidates(ctx.game, ctx.you()))
 
 
 def m_fusion_summon(ctx: EffectContext) -> int | None:
     """Fusion Summon 1 Fusion Monster from your Extra Deck, sending its materials from your hand or
     field to the GY (Polymerization). Returns its id, or nil."""
-    return extra_deck.fusion_summon(ctx.game, _you(ctx), ctx.source_id)
+    return extra_deck.fusion_summon(ctx.game, ctx.you(), ctx.source_id)
 
 
 def _ritual_filter(spec: Any) -> dict[str, Any]:
@@ -188,18 +176,18 @@ def _ritual_filter(spec: Any) -> dict[str, Any]:
 
 def m_can_ritual_summon(ctx: EffectContext, spec: Any = None) -> bool:
     """Whether a Ritual Monster in your hand matching ``{filter = {...}}`` can be Ritual Summoned now."""
-    return bool(extra_deck.ritual_candidates(ctx.game, _you(ctx), _ritual_filter(spec), ctx.card))
+    return bool(extra_deck.ritual_candidates(ctx.game, ctx.you(), _ritual_filter(spec), ctx.card))
 
 
 def m_ritual_summon(ctx: EffectContext, spec: Any = None) -> int | None:
     """Ritual Summon a Ritual Monster from your hand matching ``{filter = {...}}``, Tributing monsters
     from your hand or field whose Levels total at least its Level. Returns its id, or nil."""
-    return extra_deck.ritual_summon(ctx.game, _you(ctx), _ritual_filter(spec), ctx.source_id)
+    return extra_deck.ritual_summon(ctx.game, ctx.you(), _ritual_filter(spec), ctx.source_id)
 
 
 def m_materials(ctx: EffectContext, card_id: Any = None) -> list[int]:
     """The Xyz Materials attached to a monster (this card by default)."""
-    card = _this(ctx) if card_id is None else ctx.card_of(card_id)
+    card = ctx.this_card() if card_id is None else ctx.card_of(card_id)
     return materials_of(ctx.game, card)
 
 
@@ -238,7 +226,7 @@ def m_change_position(ctx: EffectContext, card_id: Any, pos: Any) -> bool:
 
 def m_equip(ctx: EffectContext, monster_id: Any) -> bool:
     """Equip this card to a face-up monster on the field."""
-    return rules.equip(ctx.game, _this(ctx), ctx.card_of(monster_id))
+    return rules.equip(ctx.game, ctx.this_card(), ctx.card_of(monster_id))
 
 
 def m_bond(ctx: EffectContext, monster_id: Any, ends: Any = None) -> None:
@@ -249,7 +237,7 @@ def m_bond(ctx: EffectContext, monster_id: Any, ends: Any = None) -> None:
         ends = {}
     if not isinstance(ends, dict) or set(ends) - {"this", "monster"}:
         raise ScriptUsageError('bond(monster, { this = "leaves"|"destroyed", monster = "leaves"|"destroyed" })')
-    rules.bond(ctx.game, _this(ctx), ctx.card_of(monster_id), ends.get("this"), ends.get("monster"))
+    rules.bond(ctx.game, ctx.this_card(), ctx.card_of(monster_id), ends.get("this"), ends.get("monster"))
 
 
 # -- life points ---------------------------------------------------------------------------------------
