@@ -191,9 +191,21 @@ _CardCopy = _builder(Card, frozenset({"id", "definition", "code", "owner", "cont
 _ZoneCopy = _builder(Zone, frozenset({"spec", "player", "cards"}))
 
 
+def _card_dict(c: _Copier, d: dict, journal: Any, new_dict: Any = _new_dict, JD: type = JournaledDict,
+               update: Any = _dict_update, plain: Any = _all_immutable, values: Any = dict.values) -> dict:
+    """A card's status, counters or memory for the copy: a journaled dict of the same items (a
+    value that is not a scalar copied)."""
+    if d and not plain(values(d)):
+        return _dict_like(c, d)
+    x = new_dict(JD)
+    x._journal = journal
+    if d:
+        update(x, d)
+    return x
+
+
 def _cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card], new: Any = object.__new__,
-           new_dict: Any = _new_dict, JD: type = JournaledDict, update: Any = _dict_update, put: Any = _dict_setitem,
-           plain: Any = _all_immutable, values: Any = dict.values, Build: type = _CardCopy, Final: type = Card) -> None:
+           put: Any = _dict_setitem, Build: type = _CardCopy, Final: type = Card, fields: Any = _card_dict) -> None:
     """Copy every card into ``out``: the hot loop of a fork, written out slot by slot (the
     definition shared; a status, counter or memory value that is not a scalar is copied)."""
     journal = c.journal
@@ -211,33 +223,9 @@ def _cards(c: _Copier, cards: dict[int, Card], out: dict[int, Card], new: Any = 
         n.generation = card.generation
         n.timestamp = card.timestamp
         n.attached_to = card.attached_to
-        d = card.status
-        if d and not plain(values(d)):
-            x = _dict_like(c, d)
-        else:
-            x = new_dict(JD)
-            x._journal = journal
-            if d:
-                update(x, d)
-        n.status = x
-        d = card.counters
-        if d and not plain(values(d)):
-            x = _dict_like(c, d)
-        else:
-            x = new_dict(JD)
-            x._journal = journal
-            if d:
-                update(x, d)
-        n.counters = x
-        d = card.memory
-        if d and not plain(values(d)):
-            x = _dict_like(c, d)
-        else:
-            x = new_dict(JD)
-            x._journal = journal
-            if d:
-                update(x, d)
-        n.memory = x
+        n.status = fields(c, card.status, journal)
+        n.counters = fields(c, card.counters, journal)
+        n.memory = fields(c, card.memory, journal)
         n.__class__ = Final
         put(out, cid, n)
 
