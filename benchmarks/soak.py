@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from collections import defaultdict
@@ -105,6 +106,23 @@ def memory_parts(records: list[dict[str, Any]]) -> list[str]:
         early = sizes[min(len(sizes) - 1, max(0, len(sizes) // 10))]
         parts.append(f"{early / 2**20:.0f} -> {sizes[-1] / 2**20:.0f} MiB over {len(sizes)} games")
     return parts
+
+
+def memory_summary(parts: list[tuple[str, str]]) -> str:
+    """One line for many workers' :func:`memory_parts` (``(where, part)`` pairs, e.g. one per worker
+    of every chunk): how many workers, the range of their early and last sizes, and the largest
+    growth with where it was."""
+    sizes = []
+    for where, part in parts:
+        m = re.match(r"(\d+) -> (\d+) MiB", part)
+        if m:
+            sizes.append((int(m[1]), int(m[2]), where))
+    if not sizes:
+        return "not measured"
+    early, last = [s[0] for s in sizes], [s[1] for s in sizes]
+    grow, _, _, where = max((b - a, a, b, w) for a, b, w in sizes)
+    return (f"{len(sizes)} workers, {min(early)}-{max(early)} MiB -> {min(last)}-{max(last)} MiB; "
+            f"largest growth {grow} MiB ({where})")
 
 
 def _crashed(item: tuple[str, int], died: WorkerDied, master: int) -> dict[str, Any]:
@@ -217,7 +235,8 @@ def aggregate(paths: list[str]) -> tuple[str, bool]:
     data = {"master": first["master"], "systems": first["systems"], "games": sum(c["games"] for c in chunks),
             "seconds": sum(c["seconds"] for c in chunks), "workers": max(c["workers"] for c in chunks),
             "rows": rows, "failures": [f for c in chunks for f in c["failures"]],
-            "memory": [f"[games {c['start']}..{c['start'] + c['games'] - 1}] {m}" for c in chunks for m in c["memory"]]}
+            "memory": [memory_summary([(f"games {c['start']}..{c['start'] + c['games'] - 1}", m)
+                                       for c in chunks for m in c["memory"]])]}
     text = render(data, chunks=len(chunks))
     text += f"\n  games {spans[0][0]}..{spans[-1][1] - 1} of master seed {first['master']}" + \
         (f"; missing: {', '.join(gaps)}" if gaps else ", none missing")

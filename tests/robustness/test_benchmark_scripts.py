@@ -58,6 +58,9 @@ def test_soak_chunks_add_up_to_the_one_long_run(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "soak: 6 random games over tiny, mtg; master seed 5; 2 chunk(s)" in out
     assert "games 0..5 of master seed 5, none missing" in out
+    assert "memory (RSS per worker, after its first tenth of games -> at its last): 2 workers, " in out
+    assert soak.memory_summary([("games 0..9", "38 -> 39 MiB over 5 games"), ("games 10..19", "40 -> 43 MiB over 5 games")]) \
+        == "2 workers, 38-40 MiB -> 39-43 MiB; largest growth 3 MiB (games 10..19)"
     total = next(line for line in out.splitlines() if line.strip().startswith("total")).split()
     want = whole["rows"]["total"]
     assert [int(total[1].replace(",", "")), int(total[2].replace(",", ""))] == [want["games"], want["decisions"]]
