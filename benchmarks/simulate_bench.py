@@ -10,6 +10,11 @@ it. The ideal ratio on a machine with two free cores is 2.0. On a shared machine
 ratio says more about the other processes than about rulestack, so the CPU time per game (this
 process and its workers, including starting them and the supervision) is printed too, with the
 ratio two otherwise idle cores would give (twice the 1-worker CPU per game over the 2-worker one).
+Each round also plays the games in two processes side by side, each all of them (no supervisor,
+no pipes, the same work on both cores): their rate together over the 1-worker rate is what this
+machine gives two processes at once, the ceiling for any 2-worker figure measured here (on a VM
+whose vCPUs share a physical core it is well below 2.0); the 2-worker rate is printed as a share
+of it.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ import resource
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,6 +41,30 @@ def _cpu_seconds() -> float:
     """CPU seconds used so far by this process and its finished children (the workers)."""
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _side_by_side(plan, games: int) -> float:  # type: ignore[no-untyped-def]
+    """Games per second of two forked processes that each play all the plan's games at the same
+    time, with no supervisor and no pipes (both do the same work, so neither waits for the
+    other): what this machine gives two processes at once. On a VM whose vCPUs share a physical
+    core it is well below twice one process, whatever the workers do."""
+    from rulestack.harness.simulate import play_chunk
+
+    start, pids = time.perf_counter(), []
+    for _ in range(2):
+        pid = os.fork()
+        if pid == 0:   # the child plays the games and leaves without running the parent's code
+            code = 1
+            try:
+                play_chunk(plan, list(range(games)))
+                code = 0
+            finally:
+                os._exit(code)
+        pids.append(pid)
+    for pid in pids:
+        if os.waitpid(pid, 0)[1] != 0:
+            raise SystemExit("a side-by-side process failed while playing its games")
+    return 2 * games / (time.perf_counter() - start)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     # process, and the workers are forked from it, so neither side pays for it in the figures.
     simulate(plan_for(args.system, games=2, seed=args.seed + 1), LocalBackend(1), progress=False, replays=failures)
     rates: dict[int, list[float]] = {1: [], 2: []}
+    apart: list[float] = []    # two processes side by side, no supervisor (the machine's ceiling)
     cpu: dict[int, list[float]] = {1: [], 2: []}      # CPU seconds per game, this process and its workers
     records: dict[int, list] = {}
     for _ in range(args.repeats):
@@ -63,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             cpu[workers].append((_cpu_seconds() - before) / max(len(summary.records), 1))
             rates[workers].append(len(summary.records) / summary.seconds)
             records[workers] = [{k: v for k, v in r.items() if k != "seconds"} for r in summary.records]
+        apart.append(_side_by_side(plan, args.games))
     same = records[1] == records[2]
     one, two = statistics.median(rates[1]), statistics.median(rates[2])
     errors = sum(1 for r in records[1] if r["error"])
@@ -71,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  1 worker : {one:8.1f} games/s   (runs: {', '.join(f'{r:.1f}' for r in rates[1])})")
     print(f"  2 workers: {two:8.1f} games/s   (runs: {', '.join(f'{r:.1f}' for r in rates[2])})")
     print(f"  ratio 2/1: {two / one:8.2f}")
+    ceiling = statistics.median(apart)
+    print(f"  two processes side by side, each playing all the games, no supervisor: {ceiling:.1f} games/s "
+          f"together, {ceiling / one:.2f}x one worker: what this machine gives two processes at once; "
+          f"2 workers reach {two / ceiling:.0%} of it (runs: {', '.join(f'{r:.1f}' for r in apart)})")
     c1, c2 = statistics.median(cpu[1]), statistics.median(cpu[2])
     print(f"  CPU per game: {c1 * 1000:.1f} ms with 1 worker, {c2 * 1000:.1f} ms with 2 (workers and supervisor); "
           f"on two otherwise idle cores 2 workers would give about {2 * c1 / c2:.2f}x (the ratio above is "
