@@ -26,6 +26,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulestack.harness.simulate import SimulationPlan
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,7 +47,7 @@ def _cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def _side_by_side(plan, games: int) -> float:  # type: ignore[no-untyped-def]
+def _side_by_side(plan: SimulationPlan, games: int) -> float:
     """Games per second of two forked processes that each play all the plan's games at the same
     time, with no supervisor and no pipes (both do the same work, so neither waits for the
     other): what this machine gives two processes at once. On a VM whose vCPUs share a physical
