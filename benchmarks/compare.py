@@ -18,17 +18,25 @@ Damage Step, "end turn" offered in the Battle Phase), so Yu-Gi-Oh! turns per due
 the two and the duels/s ratio compares different (longer or shorter) games: read it together with
 the µs per decision, which does not depend on game length.
 
+With ``--instructions`` the rates are not timed: each engine's batch runs under valgrind's
+cachegrind, once with the games and once without (the same imports and warm-up), and the
+difference gives instructions per game and per decision. Instruction counts ignore cache and
+branch effects, so they are not time, but they do not move with the machine's load: on a shared
+machine they are the steadiest way to see what a change did.
+
 After the systems, a summary gives each system's CPU and wall games/s ratios and CPU µs per
 decision, and ygopro-core's figures from ``benchmarks/common.py``: reference figures from another
 machine and day, not measured by this run.
 
 Run: ``python benchmarks/compare.py REV [--games N] [--rounds R] [--systems yugioh,mtg,onepiece]``
+or ``python benchmarks/compare.py REV --instructions [--games N] [--systems ...]`` (needs valgrind).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -90,7 +98,7 @@ def worker(system: str, first_seed: int, games: int, setups: int) -> dict:
         per_game_turns.append(result.turns)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {"wall": wall, "cpu": cpu, "games": games, "decisions": decisions, "turns": turns,
-            "turns_each": per_game_turns, "setup_ms": statistics.median(setup) * 1000,
+            "turns_each": per_game_turns, "setup_ms": statistics.median(setup) * 1000 if setup else None,
             "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
@@ -125,6 +133,38 @@ def run_worker(python: Path | str, system: str, first_seed: int, games: int, set
                          check=True, capture_output=True, text=True, cwd=tempfile.gettempdir(),
                          env={**os.environ, "PYTHONPATH": ""})
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def count_instructions(python: Path | str, system: str, games: int) -> dict:
+    """Instructions of ``games`` seeded games (seeds 0..games-1) of ``python``'s engine: two runs of
+    the worker under cachegrind, with the games and without, the same imports and warm-up in both."""
+    counts, figures = [], {}
+    for n in (0, games):
+        out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              str(python), str(Path(__file__).resolve()), "--worker", system, "--games", str(n),
+                              "--setups", "0"],
+                             check=True, capture_output=True, text=True, cwd=tempfile.gettempdir(),
+                             env={**os.environ, "PYTHONPATH": ""})
+        found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+        if not found:
+            raise SystemExit(f"cachegrind printed no instruction count:\n{out.stderr[-2000:]}")
+        counts.append(int(found.group(1).replace(",", "")))
+        figures = json.loads(out.stdout.strip().splitlines()[-1])
+    return {**figures, "instructions": counts[1] - counts[0]}
+
+
+def compare_instructions(old_python: Path | str, new_python: Path | str, systems: list[str], games: int,
+                         label: str) -> None:
+    """Print instructions per game and per decision of both engines on each system, and the ratios."""
+    print(f"instructions (cachegrind) of seeds 0-{games - 1} per system; old/new is the speed-up they imply")
+    print(f"  {'system':10}{'old ' + label:>22}{'new (this tree)':>22}{'old/new':>9}   per decision (k), old/new")
+    for system in systems:
+        o, n = count_instructions(old_python, system, games), count_instructions(new_python, system, games)
+        per_game = [b["instructions"] / b["games"] / 1e6 for b in (o, n)]
+        per_dec = [b["instructions"] / max(b["decisions"], 1) / 1e3 for b in (o, n)]
+        print(f"  {system:10}{per_game[0]:>17.1f} M/g{per_game[1]:>17.1f} M/g{per_game[0] / per_game[1]:>8.2f}x"
+              f"   {per_dec[0]:.0f} -> {per_dec[1]:.0f} ({per_dec[0] / per_dec[1]:.2f}x);"
+              f" turns per game {o['turns'] / o['games']:.1f} -> {n['turns'] / n['games']:.1f}")
 
 
 def _spread(values: list[float]) -> float:
@@ -196,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--setups", type=int, default=10, help="games timed for setup per batch (default 10)")
     parser.add_argument("--systems", default="yugioh,mtg,onepiece")
     parser.add_argument("--old-python", help="use this interpreter as the old side (skips installing REV)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under cachegrind instead of timing (noise-free; needs valgrind)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first-seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -210,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
         sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=7", args.rev], check=True,
                              capture_output=True, text=True).stdout.strip()
         label = args.rev if args.rev.startswith(sha) else f"{args.rev} = {sha}"
+    if args.instructions:
+        compare_instructions(old, sys.executable, args.systems.split(","), args.games, label)
+        return 0
     results = compare(old, sys.executable, args.systems.split(","), args.games, args.rounds, args.setups, label)
     summary(results, label)
     return 0

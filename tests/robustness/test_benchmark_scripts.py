@@ -101,6 +101,29 @@ def test_the_compare_benchmark_alternates_two_interpreters_on_the_same_seeds(cap
     assert "the same seeds played the same number of turns in every game on both" in out
 
 
+def test_the_compare_benchmark_counts_instructions_as_the_difference_of_two_runs(tmp_path, monkeypatch, capsys):
+    import sys
+
+    # A stand-in for valgrind that runs the worker and reports 1,000 instructions of start-up plus
+    # 5 million per game, as cachegrind's summary line does (the real one takes minutes here).
+    fake = tmp_path / "valgrind"
+    fake.write_text(
+        "#!/usr/bin/env python3\n"
+        "import subprocess, sys\n"
+        "cmd = [a for a in sys.argv[1:] if not a.startswith('--') or a in ('--worker', '--games', '--setups')]\n"
+        "out = subprocess.run(cmd, capture_output=True, text=True, check=True)\n"
+        "games = int(cmd[cmd.index('--games') + 1])\n"
+        "sys.stdout.write(out.stdout)\n"
+        "sys.stderr.write(f'==1== I   refs:      {1000 + 5_000_000 * games:,}\\n')\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{__import__('os').environ['PATH']}")
+    bench = _load("compare")
+    assert bench.main(["--old-python", sys.executable, "--instructions", "--games", "2", "--systems", "onepiece"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("onepiece"))
+    # 5.0 M instructions per game on both sides, the start-up taken out: 1.00x.
+    assert row.split()[1:3] == ["5.0", "M/g"] and "1.00x" in row
+
+
 def test_the_long_game_benchmark_buckets_decisions_by_board_size(capsys):
     bench = _load("long_game_bench")
     assert bench.main(["--games", "1", "--boards", "0,12", "--deck", "60"]) == 0
