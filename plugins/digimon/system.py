@@ -14,7 +14,7 @@ from typing import Any
 from rulestack import Ability, Action, Activation, Card, Decision, Event, Game, GameSystem, hookimpl, Item
 from rulestack.system import CardStat
 
-from . import abilities, actions, areas, evaluation, memory, narration, reference, resolution, rules, turn
+from . import abilities, actions, areas, evaluation, keywords, memory, narration, reference, resolution, rules, turn
 from .vocabulary import FILTER_KEYS, SCRIPT_METHODS
 
 
@@ -153,4 +153,4 @@ class DigimonSystem(GameSystem):
 
 
 def _expand(entry: Any, found: list) -> list:
-    return abilities.fix_inherited_self(abilities.expand(entry, found))
+    return abilities.fix_inherited_self(keywords.expand(entry, found))

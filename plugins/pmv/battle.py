@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Action, Card, Cause, Game, IllegalAction, Item
+from rulestack.windows import settle
 
 from . import areas, deck_rule, removal
 from .areas import DECK, FIELD, NODES, SLEEP
@@ -94,7 +95,6 @@ def _there(game: Game, card_id: int | None, generation: int | None) -> Any:
 
 def fight(game: Game) -> None:
     """The battle after the attack's interference resolved (1.12.8.b)."""
-    from .resolution import settle
     atk = current(game)
     if atk is None:
         return

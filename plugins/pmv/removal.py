@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulestack import Card, Cause, Game
+from rulestack.windows import settle
 
 from . import areas
 from .areas import DAMAGE, FIELD, NETHERWORLD, REMOVED
@@ -125,7 +126,6 @@ def _still(game: Game, card_id: int, generation: int, state: str) -> bool:
 
 
 def _near_death(game: Game, batch: list) -> None:
-    from .resolution import settle   # resolution imports removal through the vocabulary
     keys = [(c.id, c.generation) for c in batch]
     for step in NEAR_DEATH_STEPS:
         live = [game.card(cid) for cid, gen in keys if _still(game, cid, gen, NEAR_DEATH)]
@@ -143,7 +143,6 @@ def _near_death(game: Game, batch: list) -> None:
 
 
 def _discard(game: Game, batch: list) -> None:
-    from .resolution import settle
     for card in batch:
         info = card.status.get(REMOVAL_CAUSE) or {}
         game.move(card, NETHERWORLD, card.owner, cause=info.get("cause", Cause.RULE), source=info.get("source"),
@@ -153,7 +152,6 @@ def _discard(game: Game, batch: list) -> None:
 
 
 def _exclusion(game: Game, batch: list) -> None:
-    from .resolution import settle
     for card in batch:
         info = card.status.get(REMOVAL_CAUSE) or {}
         game.move(card, REMOVED, card.owner, cause=info.get("cause", Cause.RULE), source=info.get("source"),

@@ -19,7 +19,7 @@ from typing import Any
 from rulestack import Card, Cause, Game, Item
 from rulestack import windows
 
-from . import areas, deck_rule, text
+from . import areas, battle, deck_rule, removal, text
 from .areas import FIELD, NETHERWORLD, PLAY_AREA, SLEEP
 
 HASTE = "速攻"
@@ -64,8 +64,7 @@ def resolve_item(game: Game, item: Item) -> bool:
     game.set_value(None, deck_rule.RESOLVING, stack + (item.id,))
     try:
         if item.kind == ATTACK:
-            from .battle import fight     # battle settles through this module
-            fight(game)
+            battle.fight(game)
         elif item.kind == PLAY and item.card is not None:
             card = game.card(item.card)
             if card.zone != PLAY_AREA or card.generation != item.generation:
@@ -118,7 +117,6 @@ def equip(game: Game, card: Card, item: Item) -> None:
 
 def unattached_equipment(game: Game) -> bool:
     """A 【装備】 whose character has left the field is discarded (by the rules)."""
-    from . import removal     # removal settles through this module
     found = False
     for card in areas.equipment(game):
         host = game.card(card.attached_to) if card.attached_to is not None else None
