@@ -43,6 +43,8 @@ __all__ = ["BOTTOM", "TOP", "Game", "Seat"]
 
 T = TypeVar("T")
 
+_CAUSES = Cause.ALL
+
 #: The parts of an engine a game shows as its own attributes (see :class:`_EnginePart`).
 _ENGINE_PARTS = ("system", "pm", "sandbox")
 
@@ -276,7 +278,7 @@ class Game:
     def record(self, kind: str, *, cause: str = Cause.RULE, source: int | None = None,
                player: int | None = None, **data: Any) -> Event:
         """Record an event; it is matched against triggered abilities and shown to observers."""
-        if cause not in Cause.ALL:
+        if cause not in _CAUSES:
             raise ValueError(f"unknown cause {cause!r}; use one of {sorted(Cause.ALL)}")
         state = self.state
         log = state.log
