@@ -62,8 +62,7 @@ class DerivedValues:
 
     def find(self, spec: Mapping[str, Any] | None, player: int | None, source: Card | None = None) -> list[Card]:
         """Every card matching a card filter, in a fixed order (zone order, then position)."""
-        f = CardFilter(self.game, spec or {}, player, source)
-        return [c for c in f.candidates() if f.matches(c)]
+        return CardFilter(self.game, spec or {}, player, source).find()
 
     def values(self, card: Card | int) -> dict[str, Any]:
         """All derived values of a card (its data fields with every modifier applied)."""

@@ -99,6 +99,21 @@ class CardFilter:
                 return False
         return True
 
+    def find(self) -> list["Card"]:
+        """Every candidate that satisfies every key of the filter (:meth:`candidates` and
+        :meth:`matches`, with each key's check looked up once for all the cards)."""
+        system_keys = self.game.system.filter_keys
+        checks = [(_CHECKS.get(key) or (_system_key if key in system_keys else _field), want, key)
+                  for key, want in self.spec.items()]
+        out = []
+        for card in self.candidates():
+            for check, want, key in checks:
+                if not check(self, card, want, key):
+                    break
+            else:
+                out.append(card)
+        return out
+
 
 # -- the checks of the keys, one function each (looked up by key: no chain of comparisons) --------------
 Check = Callable[[CardFilter, "Card", Any, str], bool]
