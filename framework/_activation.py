@@ -441,8 +441,10 @@ class ActionFlow:
     # -- 4. state checks ---------------------------------------------------------------------
     def run_state_checks(self, limit: int = 1000) -> bool:
         """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
+        game = self.game
+        checks = game.pm.hook.state_checks
         for i in range(limit):
-            if not any(self.game.pm.hook.state_checks(game=self.game)):
+            if not any(checks(game=game)):
                 return i > 0
         raise RulestackError(f"state checks did not reach a fixed point after {limit} rounds")
 

@@ -232,8 +232,13 @@ class Game:
 
     def cards_in(self, name: str, player: int | None = None) -> list[Card]:
         """The cards in a zone, bottom to top."""
-        cards = self.state.cards
-        return [cards[i] for i in self.zone(name, player).cards]
+        state = self.state
+        cards = state.cards
+        try:
+            z = state.zones[(name, player)]
+        except KeyError:   # as zone() does (asked thousands of times per game: not through it)
+            z = state.zone(name, player)
+        return [cards[i] for i in z.cards]
 
     @property
     def decisions(self) -> list[Any]:
