@@ -56,10 +56,11 @@ class ActionFlow:
         self.asking = asking
         #: Depth of dry runs in progress (no triggers, no observers while it is above 0).
         self.dry_run = 0
-        #: (id of a card definition, event kind) -> (the definition, its triggered abilities on
-        #: that kind with their compiled data filters: :meth:`_compile_triggers`).
         self._zone_groups: tuple[tuple[int, int], Any, dict[str, list[Any]]] | None = None
-        self._compiled_triggers: dict[tuple[int, str], tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...]]] = {}
+        #: event kind -> id of a card definition -> (the definition, its triggered abilities on that
+        #: kind with their compiled data filters, whether all of them need the event to be about
+        #: the card: :meth:`_compile_triggers`).
+        self._compiled_triggers: dict[str, dict[int, tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]]] = {}
 
     # -- 1. may it be activated? -------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
@@ -440,8 +441,10 @@ class ActionFlow:
     # -- 4. state checks ---------------------------------------------------------------------
     def run_state_checks(self, limit: int = 1000) -> bool:
         """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
+        game = self.game
+        checks = game.pm.hook.state_checks
         for i in range(limit):
-            if not any(self.game.pm.hook.state_checks(game=self.game)):
+            if not any(checks(game=game)):
                 return i > 0
         raise RulestackError(f"state checks did not reach a fixed point after {limit} rounds")
 
@@ -451,15 +454,23 @@ class ActionFlow:
         game = self.game
         cards = game.state.cards
         kind = ev.kind
-        compiled = self._compiled_triggers
+        compiled = self._compiled_triggers.get(kind)
+        if compiled is None:
+            compiled = self._compiled_triggers[kind] = {}
         derived = self.derived
+        # The card an event is about, for a ``self`` trigger (see _self_event): a card whose every
+        # trigger on this kind needs the event to be about it is passed over for another card's event.
+        other = ev.data.get("card")
+        about = other if other is not None else ev.source
         for cid in list(self.index.listeners.get(kind, ())):
             card = cards[cid]
             definition = card.definition
-            known = compiled.get((id(definition), kind))
-            entries = known[1] if known is not None and known[0] is definition else \
-                self._compile_triggers(definition, kind)
-            for ab, checks in entries:
+            known = compiled.get(id(definition))
+            if known is None or known[0] is not definition:
+                known = self._compile_triggers(definition, kind)
+            if known[2] and cid != about:
+                continue
+            for ab, checks in known[1]:
                 for check, want in checks:   # the cheap data filter first
                     if not check(self, card, ev, want):
                         break
@@ -474,12 +485,16 @@ class ActionFlow:
                                           generation=card.generation, order=ev.seq)
                     game.journal.append(game.state.pending, pend)
 
-    def _compile_triggers(self, definition: Any, kind: str) -> tuple[tuple[Ability, tuple[Any, ...]], ...]:
+    def _compile_triggers(self, definition: Any, kind: str) -> tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]:
         """The triggered abilities of a card definition listening for events of ``kind``, in their
         order, each with its trigger's keys compiled into checks ``(check, want)`` (in the keys'
-        order): worked out once per definition and kind, and kept for the game."""
+        order), and whether every one of them needs the event to be about the card itself (a
+        ``self`` key, with only checks that read the event before it: such a trigger cannot
+        match another card's event, whatever its other checks say): worked out once per
+        definition and kind, and kept for the game."""
         keys = self.game.system.trigger_keys
         entries = []
+        gated = True
         for ab in definition.abilities:
             trig = ab.trigger
             if trig is None:
@@ -488,6 +503,8 @@ class ActionFlow:
             if kind != on and (isinstance(on, str) or kind not in on):
                 continue
             checks = []
+            self_gated = False
+            pure = True     # only checks that read the event so far (no hook, no filter, no script)
             for key, want in trig.items():
                 check = _TRIGGER_CHECKS.get(key)
                 if check is _skip:
@@ -497,11 +514,16 @@ class ActionFlow:
                         check = _system_key(keys[key])
                     else:
                         check, want = _event_field(key), (want if isinstance(want, list) else [want])
+                if check is _self_event and want and pure:
+                    self_gated = True
+                if check not in _EVENT_CHECKS and getattr(check, "reads_event_only", False) is not True:
+                    pure = False
                 checks.append((check, want))
+            gated = gated and self_gated
             entries.append((ab, tuple(checks)))
-        found = tuple(entries)
         # Keyed by the definition's identity (definitions are immutable; one that changed is another object).
-        self._compiled_triggers[(id(definition), kind)] = (definition, found)
+        found = (definition, tuple(entries), gated and bool(entries))
+        self._compiled_triggers[kind][id(definition)] = found
         return found
 
     def take_triggers(self) -> list[PendingTrigger]:
@@ -574,8 +596,12 @@ def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
         if key in data:
             return data[key] in want
         return (getattr(ev, key) if own else None) in want
+    check.reads_event_only = True   # type: ignore[attr-defined]  # see ActionFlow._compile_triggers
     return check
 
+
+#: The checks that only read the event and the card (no hook, no filter, no script).
+_EVENT_CHECKS = frozenset({_self_event, _source_self, _cause})
 
 _TRIGGER_CHECKS: dict[str, Callable[[ActionFlow, Card, Event, Any], bool]] = {
     "on": _skip, "optional": _skip, "self": _self_event, "source_self": _source_self, "cause": _cause,

@@ -37,7 +37,7 @@ class DerivedValues:
         #: The layered statics' last key and modifiers (see :meth:`_layered_key`).
         self._layered_memo: tuple[tuple, list[Modifier]] | None = None
         #: Each definition's static abilities, read once (see :meth:`_static_abilities`).
-        self._statics_of: dict[int, tuple[CardDefinition, list]] = {}
+        self._statics_of: dict[int, tuple[CardDefinition, tuple[list[tuple[Ability, Any, tuple]], ...]]] = {}
         #: Each card's last values with the definition and modifiers they were computed from.
         self._values_by_mods: dict[int, tuple[CardDefinition, list[Modifier], dict[str, Any]]] = {}
 
@@ -62,8 +62,7 @@ class DerivedValues:
 
     def find(self, spec: Mapping[str, Any] | None, player: int | None, source: Card | None = None) -> list[Card]:
         """Every card matching a card filter, in a fixed order (zone order, then position)."""
-        f = CardFilter(self.game, spec or {}, player, source)
-        return [c for c in f.candidates() if f.matches(c)]
+        return CardFilter(self.game, spec or {}, player, source).find()
 
     def values(self, card: Card | int) -> dict[str, Any]:
         """All derived values of a card (its data fields with every modifier applied)."""
@@ -313,13 +312,18 @@ class DerivedValues:
         """Each ``modify`` entry of the static abilities that function now, with its card and
         ability (the ability ops' entries, or the others)."""
         cards = self.game.state.cards
+        statics_of = self._statics_of
+        side = 1 if ability_ops else 0
         for cid in list(self.index.static_cards):
-            card = cards[cid]
             if cid in removed:
                 continue
-            for ab, zones, split in self._static_abilities(card.definition):
-                mods = split[ability_ops]
-                if not mods or zones and card.zone not in zones:
+            card = cards[cid]
+            definition = card.definition
+            known = statics_of.get(id(definition))
+            statics = known[1] if known is not None and known[0] is definition else \
+                self._static_abilities(definition)
+            for ab, zones, mods in statics[side]:
+                if zones and card.zone not in zones:
                     continue
                 if not self.ability_usable(card, ab, None):
                     continue
@@ -330,22 +334,24 @@ class DerivedValues:
                 for spec in mods:
                     yield card, ab, spec
 
-    def _static_abilities(self, definition: CardDefinition) -> list[tuple[Ability, Any, tuple[tuple, tuple]]]:
-        """A definition's static abilities with ``modify`` entries: each with the zones it
-        functions in and its entries split into (the others, the ability ops'); read once per
-        definition."""
+    def _static_abilities(self, definition: CardDefinition) -> tuple[list[tuple[Ability, Any, tuple]], ...]:
+        """A definition's static abilities with ``modify`` entries, as two lists: those with
+        entries that are not ability ops, and those with ability ops' entries; each ability with
+        the zones it functions in and those of its entries. Read once per definition."""
         known = self._statics_of.get(id(definition))
         if known is not None and known[0] is definition:
             return known[1]
         default_zones = self.game.system.default_zones.get(Role.STATIC)
-        out = []
+        out: tuple[list[tuple[Ability, Any, tuple]], ...] = ([], [])
         for ab in definition.abilities:
             mods = ab.get("modify")
             if ab.role != Role.STATIC or not mods:
                 continue
-            split = (tuple(m for m in mods if m.get("op", "add") not in ABILITY_OPS),
-                     tuple(m for m in mods if m.get("op", "add") in ABILITY_OPS))
-            out.append((ab, ab.get("zone") or default_zones, split))
+            zones = ab.get("zone") or default_zones
+            for side, entries in enumerate((tuple(m for m in mods if m.get("op", "add") not in ABILITY_OPS),
+                                            tuple(m for m in mods if m.get("op", "add") in ABILITY_OPS))):
+                if entries:
+                    out[side].append((ab, zones, entries))
         self._statics_of[id(definition)] = (definition, out)
         return out
 
@@ -369,9 +375,10 @@ class DerivedValues:
 
     def abilities_removed(self, card: Card | int) -> bool:
         """Has the card lost all its abilities (MTG "loses all abilities")?"""
-        if not self.index.ability_removers and not any(e.op == "remove_abilities" for e in self.game.state.effects) \
-                and not self.game.system.removes_abilities_by_rule:
-            return False  # nothing in the game can remove abilities: skip computing values
+        if not self.index.ability_removers and not self.game.system.removes_abilities_by_rule:
+            effects = self.game.state.effects
+            if not effects or not any(e.op == "remove_abilities" for e in effects):
+                return False  # nothing in the game can remove abilities: skip computing values
         return bool(self.values(card).get("abilities_removed"))
 
     def is_text_negated(self, card: Card | int, ability: Ability) -> bool:

@@ -11,6 +11,7 @@ a plugin makes the caller look at its implementations again.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable
 
 import pluggy
@@ -42,23 +43,34 @@ def _direct_call(firstresult: bool, calls: list[tuple[Callable[..., Any], tuple[
                 return res if firstresult else ([] if res is None else [res])
             return one
 
+        get: Callable[[dict[str, Any]], Any] = itemgetter(*names) if names else (lambda kw: ())
+
         def single(kw: dict[str, Any]) -> Any:
             try:
-                args = [kw[n] for n in names]
+                args = get(kw)
             except KeyError:
                 return _MISSING_ARGUMENT
             res = fn(*args)
             return res if firstresult else ([] if res is None else [res])
         return single
 
+    # Each implementation's arguments taken from the keywords at once; every name is checked to be
+    # there before any implementation runs (pluggy names the missing one).
+    needed = frozenset(n for _, names in calls for n in names)
+    plan: list[tuple[Callable[..., Any], int, Callable[[dict[str, Any]], Any]]] = [
+        (fn, len(names), itemgetter(*names) if names else dict) for fn, names in calls]   # dict: unused
+
     def several(kw: dict[str, Any]) -> Any:
-        try:
-            arglists = [[kw[n] for n in names] for _, names in calls]
-        except KeyError:
+        if not kw.keys() >= needed:
             return _MISSING_ARGUMENT
         results = []
-        for (fn, _), args in zip(calls, arglists):
-            res = fn(*args)
+        for fn, n, get in plan:
+            if n == 1:
+                res = fn(get(kw))
+            elif n:
+                res = fn(*get(kw))
+            else:
+                res = fn()
             if res is not None:
                 if firstresult:
                     return res

@@ -465,8 +465,11 @@ class StatePrimitives:
 
     def set_phase(self, phase: str | None, step: str | None = None) -> None:
         """Enter a phase (and step); records ``phase`` so triggers can listen for it."""
-        self.game.journal.setattr(self.game.state, "phase", phase)
-        self.game.journal.setattr(self.game.state, "step", step)
+        state, journal = self.game.state, self.game.journal
+        if state.phase is not phase:    # the same phase (or step) again changes nothing
+            journal.setattr(state, "phase", phase)
+        if state.step is not step:
+            journal.setattr(state, "step", step)
         if phase is not None:
             self.game.record("phase", player=self.game.state.active_player, phase=phase, step=step)
 

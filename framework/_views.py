@@ -27,8 +27,22 @@ class PlayerViews:
         return card.face_up
 
     def seen_by(self, card: Card) -> set[int]:
-        """The players who may see this card's face now."""
-        return {p.index for p in self.game.state.players if self.can_see(p.index, card)}
+        """The players who may see this card's face now (:meth:`can_see` for each player, worked
+        out once: a face-up card is seen by all; a face-down one by its controller in a public
+        zone, by the zone's player (or its owner, in a shared zone) in a private one, by nobody in
+        a hidden one)."""
+        players = self.game.state.players
+        if card.face_up:
+            return {p.index for p in players}
+        z = self.game.state.zones[(card.zone, card.zone_player)]
+        vis = z.spec.visibility
+        if vis == Visibility.PUBLIC:
+            who = card.controller
+        elif vis == Visibility.PRIVATE:
+            who = z.player if z.player is not None else card.owner
+        else:
+            return set()
+        return {p.index for p in players if p.index == who}
 
     def card_view(self, card: Card, viewer: int) -> dict[str, Any]:
         """What ``viewer`` sees of a card."""

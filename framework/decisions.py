@@ -80,6 +80,10 @@ class Decision:
     # -- validation ----------------------------------------------------------------------
     def validate(self, answer: Any) -> Any:
         """Return the answer in canonical form, or raise :class:`IllegalAnswer`."""
+        if self.kind == ACTION and type(answer) is list and len(answer) == 1 and self.validator is None:
+            i = answer[0]   # the common answer (one action, a plain index in range): its canonical form
+            if type(i) is int and 0 <= i < len(self.options):
+                return [i]
         fix = getattr(self, f"_validate_{self.kind}")
         canonical = fix(answer)
         if self.validator is not None:

@@ -99,6 +99,26 @@ class CardFilter:
                 return False
         return True
 
+    def find(self) -> list["Card"]:
+        """Every candidate that satisfies every key of the filter (:meth:`candidates` and
+        :meth:`matches`), with each key's check looked up once for all the cards, and what the
+        host's common keys compare with worked out once (:func:`_prepared`)."""
+        system_keys = self.game.system.filter_keys
+        checks = []
+        for key, want in self.spec.items():
+            check = _CHECKS.get(key)
+            if check is None:
+                check = _system_key if key in system_keys else _field
+            checks.append(_prepared(self, check, want, key))
+        out = []
+        for card in self.candidates():
+            for check, want, key in checks:
+                if not check(self, card, want, key):
+                    break
+            else:
+                out.append(card)
+        return out
+
 
 # -- the checks of the keys, one function each (looked up by key: no chain of comparisons) --------------
 Check = Callable[[CardFilter, "Card", Any, str], bool]
@@ -194,6 +214,49 @@ def _field(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
     if isinstance(have, (list, tuple)):
         return any(o in have for o in options)
     return have in options
+
+
+def _zone_in(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return card.zone in want
+
+
+def _controller_is(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return card.controller == want
+
+
+def _owner_is(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return card.owner == want
+
+
+def _field_in(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    have = f.game.values(card).get(key)
+    if isinstance(have, (list, tuple)):
+        return any(o in have for o in want)
+    return have in want
+
+
+def _always(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    return True
+
+
+def _prepared(f: CardFilter, check: Check, want: Any, key: str) -> tuple[Check, Any, str]:
+    """A key's check with what it compares with worked out once for a search over many cards
+    (the same answer for each card as ``check(f, card, want, key)``): the zones as a list, the
+    player a player word means (when it means one now: else the check as it was, which says why
+    for the first card), the wanted values of a field as a list."""
+    if check is _zone:
+        return _zone_in, _listify(want), key
+    if check is _controller or check is _owner:
+        if want == "any":
+            return _always, want, key
+        try:
+            player = relative_player(f.game, f.player, want)
+        except Exception:   # no such player now: the check as it was (it raises for the first card)
+            return check, want, key
+        return (_controller_is if check is _controller else _owner_is), player, key
+    if check is _field:
+        return _field_in, _listify(want), key
+    return check, want, key
 
 
 #: The host's own keys (a system's ``filter_keys`` come next, then card fields).

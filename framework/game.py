@@ -16,7 +16,7 @@ delegations, so plugins and card scripts call the game as they always did.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar, overload
 
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, CostComponent, Deck, ScriptFunction
@@ -40,6 +40,37 @@ from ._primitives import BOTTOM, TOP, CardIndex, StatePrimitives
 from ._views import PlayerViews
 
 __all__ = ["BOTTOM", "TOP", "Game", "Seat"]
+
+T = TypeVar("T")
+
+_CAUSES = Cause.ALL
+
+#: The parts of an engine a game shows as its own attributes (see :class:`_EnginePart`).
+_ENGINE_PARTS = ("system", "pm", "sandbox")
+
+
+class _EnginePart(Generic[T]):
+    """A part of the game's engine (``game.system``, ``game.pm``, ``game.sandbox``): a plain
+    attribute of the game while it holds its engine (:meth:`Game._take_engine` sets it, a
+    release removes it); without one, reading it takes the engine again, as a property would."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> "_EnginePart[T]": ...
+
+    @overload
+    def __get__(self, game: Game, owner: type) -> T: ...
+
+    def __get__(self, game: Game | None, owner: type) -> "T | _EnginePart[T]":
+        if game is None:
+            return self
+        engine = game._engine
+        value: T = getattr(engine if engine is not None else game._take_engine(), self.name)
+        return value
 
 
 class Game:
@@ -158,30 +189,31 @@ class Game:
         engine = self._engine = self.runtime.engine(self, self._plugins)
         direct_hooks(engine.pm)   # plain implementations called directly (rulestack._hookcall)
         self._observed = len(engine.pm.hook.on_event.get_hookimpls()) > 0
+        # While the game holds the engine, its parts are plain attributes of the game (read
+        # thousands of times per game); without one, the class's descriptors take one again.
+        # (Set and deleted by name, not through ``__dict__``: that would make every attribute of the
+        # game slower to read.)
+        setattr(self, "system", engine.system)
+        setattr(self, "pm", engine.pm)
+        setattr(self, "sandbox", engine.sandbox)
         return engine
 
     def _release_engine(self) -> None:
         engine, self._engine = self._engine, None
+        for name in _ENGINE_PARTS:
+            try:
+                delattr(self, name)
+            except AttributeError:   # not taken (the descriptor answers)
+                pass
         if engine is not None:
             engine.release()
 
-    @property
-    def system(self) -> GameSystem:
-        """The system instance (its settings, data and hooks)."""
-        engine = self._engine
-        return (engine if engine is not None else self._take_engine()).system
-
-    @property
-    def pm(self) -> Any:
-        """The pluggy plugin manager: ``game.pm.hook.NAME(game=game, ...)`` asks the rules."""
-        engine = self._engine
-        return (engine if engine is not None else self._take_engine()).pm
-
-    @property
-    def sandbox(self) -> LuaSandbox:
-        """The Lua sandbox running the card scripts."""
-        engine = self._engine
-        return (engine if engine is not None else self._take_engine()).sandbox
+    #: The system instance (its settings, data and hooks).
+    system: _EnginePart[GameSystem] = _EnginePart("system")
+    #: The pluggy plugin manager: ``game.pm.hook.NAME(game=game, ...)`` asks the rules.
+    pm: _EnginePart[Any] = _EnginePart("pm")
+    #: The Lua sandbox running the card scripts.
+    sandbox: _EnginePart[LuaSandbox] = _EnginePart("sandbox")
 
     # -- accessors ---------------------------------------------------------------------------
     def card(self, card_id: int) -> Card:
@@ -200,8 +232,13 @@ class Game:
 
     def cards_in(self, name: str, player: int | None = None) -> list[Card]:
         """The cards in a zone, bottom to top."""
-        cards = self.state.cards
-        return [cards[i] for i in self.zone(name, player).cards]
+        state = self.state
+        cards = state.cards
+        try:
+            z = state.zones[(name, player)]
+        except KeyError:   # as zone() does (asked thousands of times per game: not through it)
+            z = state.zone(name, player)
+        return [cards[i] for i in z.cards]
 
     @property
     def decisions(self) -> list[Any]:
@@ -246,7 +283,7 @@ class Game:
     def record(self, kind: str, *, cause: str = Cause.RULE, source: int | None = None,
                player: int | None = None, **data: Any) -> Event:
         """Record an event; it is matched against triggered abilities and shown to observers."""
-        if cause not in Cause.ALL:
+        if cause not in _CAUSES:
             raise ValueError(f"unknown cause {cause!r}; use one of {sorted(Cause.ALL)}")
         state = self.state
         log = state.log

@@ -252,6 +252,9 @@ class LuaSandbox:
         self._soft_memory = self._max_memory // 2
         self._max_source = int(max_source)
         self._frames: list[list[Any]] = []   # [greenlet, exception from a host function] per call
+        #: Whether a script may have used some of its allowance for the turn since the last
+        #: :meth:`new_turn` (else that call is skipped: there is nothing to start again).
+        self._turn_used = True
         self._lock = threading.RLock()
         self._scripts: dict[int, _Script] = {}
         self._handles: dict[tuple[int, tuple], int] = {}
@@ -439,13 +442,18 @@ class LuaSandbox:
     def new_turn(self) -> None:
         """A new turn: every script's allowance for the turn (``turn_allowance`` instructions over
         all its calls, nested ones included; see :meth:`set_allowances`) starts again."""
-        if self._new_turn is not None:
+        if self._new_turn is not None and self._turn_used:
             self._new_turn(False)
+            # Until a script runs again (or usage is put back), every allowance of the turn is
+            # still whole: the next new turn has nothing to start again. A call running now
+            # (this one is made from a host method) still charges what it uses when it ends.
+            self._turn_used = bool(self._frames)
 
     def new_game(self) -> None:
         """A new game on this sandbox: the per-turn and per-game allowances start again."""
         if self._new_turn is not None:
             self._new_turn(True)
+            self._turn_used = bool(self._frames)
 
     def usage_mark(self) -> int:
         """Remember every script's allowance usage so far (per turn and per game); returns a mark
@@ -474,11 +482,13 @@ class LuaSandbox:
         ids of scripts not loaded are ignored)."""
         if self._usage_put is None:
             raise RuntimeError("LuaSandbox is closed")
+        self._turn_used = True
         self._usage_put(";".join(f"{int(sid)} {int(t)} {int(g)}" for sid, (t, g) in usage.items()))
 
     def usage_rollback(self, mark: int) -> None:
         """Put every script's allowance usage back as it was at ``mark`` (and forget later marks)."""
         if self._usage_rollback is not None:
+            self._turn_used = True
             self._usage_rollback(mark)
 
     def in_call(self) -> bool:
@@ -525,6 +535,7 @@ class LuaSandbox:
         """Run ``runner(*args)`` (the Lua run/define function) as a new frame."""
         frames = self._frames
         frame = [glet if glet is not None else _getcurrent(), None, sid]
+        self._turn_used = True   # a script runs: its allowances are used (see new_turn)
         # lupa releases the GIL while Lua runs: keep a second thread out until the frame is done.
         with self._lock:
             frames.append(frame)
