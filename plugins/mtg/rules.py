@@ -1,9 +1,9 @@
 """Small questions the rules ask about cards and players, shared by every part of the plugin."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
-from rulestack import Card, Game, Role
+from rulestack import Ability, Card, CardDefinition, Game, Role
 
 if TYPE_CHECKING:
     from .system import MTGSystem
@@ -20,14 +20,67 @@ KEYWORDS = frozenset({"Flying", "First strike", "Double strike", "Trample", "Vig
 TYPE_FIELDS = ("types", "subtypes", "supertypes")
 
 
+#: The colour of mana each basic land type's intrinsic ability makes (305.6).
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+class Printed:
+    """What a card definition prints, worked out once per definition (definitions never change):
+    the answers of the hot questions ("is it a land?") while printed types hold."""
+
+    __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
+                 "legendary", "produces", "mana", "activated", "spells", "least_mana")
+
+    def __init__(self, definition: CardDefinition) -> None:
+        fields = definition.fields
+        self.definition = definition
+        self.types: Any = fields.get("types") or ()
+        self.subtypes: Any = fields.get("subtypes") or ()
+        self.supertypes: Any = fields.get("supertypes") or ()
+        self.land = "Land" in self.types
+        self.creature = "Creature" in self.types
+        self.instant = "Instant" in self.types
+        self.saga = "Saga" in self.subtypes
+        self.legendary = "Legendary" in self.supertypes
+        #: The ``produces`` field (mana abilities beyond the basic land types', 605.1a).
+        self.produces: Any = fields.get("produces")
+        #: The colours of mana its mana abilities make: the printed basic land types' (305.6) and
+        #: the ``produces`` field's (:func:`.mana.produced_colors` while printed types hold).
+        self.mana = frozenset({BASIC_LAND_MANA[t] for t in self.subtypes if t in BASIC_LAND_MANA}
+                              | set(self.produces or ()))
+        #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
+        self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
+        #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when
+        #: first needed by :func:`.casting.castable`).
+        self.spells: tuple[Ability, ...] | None = None
+        self.least_mana: tuple[int, ...] | None = None
+
+
+_PRINTED: dict[int, Printed] = {}
+
+
+def printed(definition: CardDefinition) -> Printed:
+    """The :class:`Printed` facts of a definition (kept by identity: the entry holds the
+    definition, so its id is never reused while the entry exists)."""
+    known = _PRINTED.get(id(definition))
+    if known is None or known.definition is not definition:
+        known = _PRINTED[id(definition)] = Printed(definition)
+    return known
+
+
 def printed_types_hold(game: Game) -> bool:
     """True when no continuous effect in the game can change a card's types, so the printed
     types are the current ones and need no layer computation (a hot path: every "is it a
     creature?"). Cached per journal version; static abilities are looked at once per set of cards."""
-    system = cast("MTGSystem", game.system)
+    system: MTGSystem = game.system   # type: ignore[assignment]
     version = game.journal.version
-    if system.types_hold[0] == version:
-        return system.types_hold[1]
+    hold = system.types_hold
+    if hold[0] == version:
+        return hold[1]
+    return _types_hold(game, system, version)
+
+
+def _types_hold(game: Game, system: "MTGSystem", version: int) -> bool:
     count = len(game.state.cards)
     if system.type_statics[0] != count:
         statics = any(spec.get("attr") in TYPE_FIELDS
@@ -41,19 +94,22 @@ def printed_types_hold(game: Game) -> bool:
 
 def types_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
-        return card.definition.fields.get("types") or ()
+        types: tuple[str, ...] = printed(card.definition).types
+        return types
     return tuple(game.values(card).get("types") or ())
 
 
 def subtypes_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
-        return card.definition.fields.get("subtypes") or ()
+        subtypes: tuple[str, ...] = printed(card.definition).subtypes
+        return subtypes
     return tuple(game.values(card).get("subtypes") or ())
 
 
 def supertypes_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
-        return card.definition.fields.get("supertypes") or ()
+        supertypes: tuple[str, ...] = printed(card.definition).supertypes
+        return supertypes
     return tuple(game.values(card).get("supertypes") or ())
 
 
@@ -62,11 +118,17 @@ def has_type(game: Game, card: Card, kind: str) -> bool:
 
 
 def is_creature(game: Game, card: Card) -> bool:
-    return has_type(game, card, "Creature")
+    if printed_types_hold(game):
+        creature: bool = printed(card.definition).creature
+        return creature
+    return "Creature" in (game.values(card).get("types") or ())
 
 
 def is_land(game: Game, card: Card) -> bool:
-    return has_type(game, card, "Land")
+    if printed_types_hold(game):
+        land: bool = printed(card.definition).land
+        return land
+    return "Land" in (game.values(card).get("types") or ())
 
 
 def is_permanent_card(card: Card) -> bool:
@@ -75,7 +137,10 @@ def is_permanent_card(card: Card) -> bool:
 
 
 def is_saga(game: Game, card: Card) -> bool:
-    return "Saga" in subtypes_of(game, card)
+    if printed_types_hold(game):
+        saga: bool = printed(card.definition).saga
+        return saga
+    return "Saga" in (game.values(card).get("subtypes") or ())
 
 
 def is_token(game: Game, card: Card) -> bool:
@@ -92,11 +157,18 @@ def summoning_sick(game: Game, card: Card) -> bool:
 def creatures(game: Game, player: int | None = None) -> list[Card]:
     """The creatures on the battlefield (of ``player``, or of everyone), in a fixed order."""
     players = [player] if player is not None else range(len(game.players))
+    state = game.state
+    cards, zones = state.cards, state.zones
+    if printed_types_hold(game):
+        return [c for p in players for c in [cards[i] for i in zones[("battlefield", p)].cards]
+                if printed(c.definition).creature]
     return [c for p in players for c in game.cards_in("battlefield", p) if is_creature(game, c)]
 
 
 def permanents(game: Game) -> list[Card]:
-    return [c for p in range(len(game.players)) for c in game.cards_in("battlefield", p)]
+    state = game.state
+    cards, zones = state.cards, state.zones
+    return [cards[i] for p in range(len(state.players)) for i in zones[("battlefield", p)].cards]
 
 
 def power(game: Game, card: Card) -> int:
