@@ -168,25 +168,30 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
     when it is not sorcery time) spare the full check (:meth:`Game.can_activate`, a dry-run
     payment)."""
     out = []
-    mana_at_hand = -1 if costs.changers(game) else len(mana.sources(game, player)) + mana_pool.size(game, player)
+    mana_at_hand = None        # worked out when first needed (a hand of lands and sorceries at instant speed never does)
     seen: set[str] = set()
     hold = rules.printed_types_hold(game)
+    printed = rules.printed
     for card in game.cards_in("hand", player):
         if card.code in seen:
             continue
-        facts = rules.printed(card.definition)
+        facts = printed(card.definition)
         if facts.land if hold else rules.is_land(game, card):
             continue
         seen.add(card.code)
-        spells = _spells(facts)
+        spells = facts.spells
+        if spells is None:
+            spells = _spells(facts)
         if not spells:
             continue
+        if not at_sorcery_speed and not ((facts.instant if hold else rules.has_type(game, card, "Instant"))
+                                         or game.has_keyword(card, "Flash")):
+            continue
+        if mana_at_hand is None:
+            mana_at_hand = -1 if costs.changers(game) else len(mana.sources(game, player)) + mana_pool.size(game, player)
         least = _least_mana(facts) if mana_at_hand >= 0 else ()
         for i, ab in enumerate(spells):
             if mana_at_hand >= 0 and least[i] > mana_at_hand:
-                continue
-            if not at_sorcery_speed and not ((facts.instant if hold else rules.has_type(game, card, "Instant"))
-                                             or game.has_keyword(card, "Flash")):
                 continue
             if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
                 way = f" ({ab.label})" if ab.get("kicked") or ab.get("alternative") else ""

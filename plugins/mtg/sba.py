@@ -2,7 +2,7 @@
 once as one batch (704.3), repeated by the host until none applies."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rulestack import Card, Cause, Game
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def check(game: Game) -> bool:
     """Perform every state-based action that applies now, simultaneously. ``True`` if any did."""
-    system = cast("MTGSystem", game.system)
+    system: MTGSystem = game.system   # type: ignore[assignment]
     if system.sba_clean_at == game.journal.version:
         return False            # nothing changed since a check that found nothing to do
     mark = fingerprint(game)
@@ -63,10 +63,17 @@ def fingerprint(game: Game) -> tuple[object, ...]:
     the stack and the waiting triggers (714.4), and whose turn it is. Equal fingerprints give
     equal answers, so an unchanged one needs no new check (and no layer computation)."""
     st = game.state
+    cards, zones = st.cards, st.zones
+    permanents = []
+    for p in range(len(st.players)):
+        for cid in zones[("battlefield", p)].cards:
+            c = cards[cid]
+            status, counters = c.status, c.counters
+            permanents.append((cid, c.generation, c.controller, status.get("damage"), status.get("deathtouch_damage"),
+                               tuple(sorted(counters.items())) if counters else ()))
     return (
         tuple((p.life, p.values.get("drew_from_empty")) for p in st.players),
-        tuple((c.id, c.generation, c.controller, c.status.get("damage"), c.status.get("deathtouch_damage"),
-               tuple(sorted(c.counters.items()))) for c in rules.permanents(game)),
+        tuple(permanents),
         tuple(e.id for e in st.effects),
         tuple(it.id for it in st.stack),
         tuple((t.card, t.ability) for t in st.pending),
@@ -77,10 +84,12 @@ def fingerprint(game: Game) -> tuple[object, ...]:
 def _legend_rule(game: Game) -> list[tuple[Card, str]]:
     """704.5j: a player with two or more legendary permanents of one name keeps one of them."""
     out = []
+    hold = rules.printed_types_hold(game)
+    printed = rules.printed
     for p in range(len(game.players)):
         by_name: dict[str, list[Any]] = {}
         for card in game.cards_in("battlefield", p):
-            if "Legendary" in rules.supertypes_of(game, card):
+            if printed(card.definition).legendary if hold else "Legendary" in rules.supertypes_of(game, card):
                 by_name.setdefault(card.name, []).append(card)
         for name, group in by_name.items():
             if len(group) > 1:
