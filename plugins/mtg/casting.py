@@ -135,10 +135,11 @@ def _may_activate(game: Game, player: int) -> bool:
     condition of :meth:`Game.activatable` over the battlefield finding anything)?"""
     state = game.state
     cards, zones = state.cards, state.zones
+    known, printed = rules.PRINTED.get, rules.printed
     for p in range(len(state.players)):
         for cid in zones[("battlefield", p)].cards:
             card = cards[cid]
-            if card.controller == player and rules.printed(card.definition).activated:
+            if card.controller == player and (known(id(card.definition)) or printed(card.definition)).activated:
                 return True
     return False
 
@@ -171,11 +172,11 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
     mana_at_hand = None        # worked out when first needed (a hand of lands and sorceries at instant speed never does)
     seen: set[str] = set()
     hold = rules.printed_types_hold(game)
-    printed = rules.printed
+    known, printed = rules.PRINTED.get, rules.printed
     for card in game.cards_in("hand", player):
         if card.code in seen:
             continue
-        facts = printed(card.definition)
+        facts = known(id(card.definition)) or printed(card.definition)
         if facts.land if hold else rules.is_land(game, card):
             continue
         seen.add(card.code)

@@ -237,11 +237,12 @@ def _sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
             if colors:
                 out.append((card.id, colors))
         return out
+    known, printed = rules.PRINTED.get, rules.printed
     for cid in state.zones[("battlefield", player)].cards:
         card = cards[cid]
         if card.status.get("tapped"):
             continue
-        facts = rules.printed(card.definition)
+        facts = known(id(card.definition)) or printed(card.definition)
         if not facts.land and not facts.produces:
             continue
         if facts.creature and rules.summoning_sick(game, card):
@@ -256,6 +257,8 @@ def _sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
 def _assign_colored(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
     """Sources for the coloured symbols (a small matching, scarce colours and one-colour
     sources first), or ``None`` when they cannot all be paid."""
+    if not cost.colored and not cost.colorless:
+        return []
     symbols = [c for c, n in cost.colored for _ in range(n)] + ["C"] * cost.colorless
     supply = {c: sum(1 for _, cs in srcs if c in cs) for c in MANA_TYPES}
     symbols.sort(key=lambda c: supply[c])
@@ -293,6 +296,8 @@ def find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list
     groups: dict[str, list[int]] = {}
     for sid, cs in rest:
         groups.setdefault(_kind(cs), []).append(sid)
+    if len(groups) == 1:      # one kind of source: the first ones (what the loop below would take)
+        return colored + next(iter(groups.values()))[:cost.generic]
     generic: list[int] = []
     for _ in range(cost.generic):
         kind = max(sorted(groups), key=lambda k: (len(groups[k]), -len(k)))

@@ -56,15 +56,17 @@ class Printed:
         self.least_mana: tuple[int, ...] | None = None
 
 
-_PRINTED: dict[int, Printed] = {}
+#: id of a definition -> its facts. An entry holds its definition, so the id cannot be reused by
+#: another object while the entry exists: the id alone identifies the definition. Hot loops read
+#: it directly: ``(PRINTED.get(id(d)) or printed(d))``.
+PRINTED: dict[int, Printed] = {}
 
 
 def printed(definition: CardDefinition) -> Printed:
-    """The :class:`Printed` facts of a definition (kept by identity: the entry holds the
-    definition, so its id is never reused while the entry exists)."""
-    known = _PRINTED.get(id(definition))
-    if known is None or known.definition is not definition:
-        known = _PRINTED[id(definition)] = Printed(definition)
+    """The :class:`Printed` facts of a definition."""
+    known = PRINTED.get(id(definition))
+    if known is None:
+        known = PRINTED[id(definition)] = Printed(definition)
     return known
 
 
@@ -160,8 +162,9 @@ def creatures(game: Game, player: int | None = None) -> list[Card]:
     state = game.state
     cards, zones = state.cards, state.zones
     if printed_types_hold(game):
+        known = PRINTED.get
         return [c for p in players for c in [cards[i] for i in zones[("battlefield", p)].cards]
-                if printed(c.definition).creature]
+                if (known(id(c.definition)) or printed(c.definition)).creature]
     return [c for p in players for c in game.cards_in("battlefield", p) if is_creature(game, c)]
 
 

@@ -92,9 +92,9 @@ def to_sacrifice(game: Game) -> list[Card]:
     out = []
     legacy = rules.cr(game) == "pre-2025"
     hold = rules.printed_types_hold(game)
-    printed = rules.printed
+    known, printed = rules.PRINTED.get, rules.printed
     for card in rules.permanents(game):
-        if not (printed(card.definition).saga if hold else rules.is_saga(game, card)):
+        if not ((known(id(card.definition)) or printed(card.definition)).saga if hold else rules.is_saga(game, card)):
             continue
         chapters = chapter_numbers(game, card)
         if not chapters and not legacy:

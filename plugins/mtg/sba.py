@@ -85,11 +85,11 @@ def _legend_rule(game: Game) -> list[tuple[Card, str]]:
     """704.5j: a player with two or more legendary permanents of one name keeps one of them."""
     out = []
     hold = rules.printed_types_hold(game)
-    printed = rules.printed
+    known, printed = rules.PRINTED.get, rules.printed
     for p in range(len(game.players)):
         by_name: dict[str, list[Any]] = {}
         for card in game.cards_in("battlefield", p):
-            if printed(card.definition).legendary if hold else "Legendary" in rules.supertypes_of(game, card):
+            if (known(id(card.definition)) or printed(card.definition)).legendary if hold else "Legendary" in rules.supertypes_of(game, card):
                 by_name.setdefault(card.name, []).append(card)
         for name, group in by_name.items():
             if len(group) > 1:
