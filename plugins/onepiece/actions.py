@@ -30,8 +30,10 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
         acts += play_actions(game, player)
         acts += give_don_actions(game, player)
         acts += battle.attack_actions(game, player)
-        acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
-        acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
+        if areas.may_activate(game, player, (HAND,), "main"):
+            acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
+        if areas.may_activate(game, player, FIELD, "activate_main"):
+            acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
     elif window == "block":
         acts += battle.block_actions(game, player)
     elif window == "counter":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from rulestack import Ability, Game, ZoneSpec
+from rulestack import Ability, Game, Role, ZoneSpec
 from rulestack.state import Card, Visibility
 
 DECK, HAND, LEADER, CHARACTER, STAGE = "deck", "hand", "leader", "character", "stage"
@@ -98,3 +98,31 @@ def is_card_activation(card: Card, ability: Ability) -> bool:
     """Is activating this ability using the Event card itself from hand (8-5-2)? An Event's
     [Main] and [Counter] are activated only that way (10-2-3, 10-2-4)."""
     return category(card) == "event" and ability.kind in ("main", "counter")
+
+
+#: id of a card definition -> (the definition, the kinds of its activated abilities). The entry
+#: holds the definition, so the id is not reused while it exists.
+_ACTIVATED_KINDS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _activated_kinds(definition: Any) -> frozenset[str]:
+    known = _ACTIVATED_KINDS.get(id(definition))
+    if known is None:
+        known = _ACTIVATED_KINDS[id(definition)] = (
+            definition, frozenset(ab.kind for ab in definition.abilities if ab.role == Role.ACTIVATED))
+    return known[1]
+
+
+def may_activate(game: Game, player: int, zones: tuple[str, ...], kind: str) -> bool:
+    """Does a card ``player`` controls in one of ``zones`` have an activated ability of ``kind``
+    (a necessary condition of :meth:`Game.activatable` over those zones and that kind finding
+    anything)? Looked up once per card definition."""
+    state = game.state
+    cards = state.cards
+    for (name, _), zone in state.zones.items():
+        if name in zones:
+            for cid in zone.cards:
+                card = cards[cid]
+                if card.controller == player and kind in _activated_kinds(card.definition):
+                    return True
+    return False

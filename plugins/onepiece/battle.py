@@ -85,6 +85,8 @@ def counter_actions(game: Game, player: int) -> list[Action]:
         value = game.value(c, "counter")
         if areas.category(c) == "character" and value:
             out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
+    if not areas.may_activate(game, player, (HAND,), "counter"):
+        return out
     return out + game.activatable(player, "counter", zones=[HAND], kinds=["counter"])
 
 

@@ -20,7 +20,7 @@ limit) lets the payment begin and stops it there (8-3-1-3-1).
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any, Iterator, cast
+from typing import TYPE_CHECKING, Any, Iterator
 
 from rulestack import Activation, Game
 
@@ -43,6 +43,8 @@ def prohibited(game: Game, player: int, action: str) -> bool:
     frozen = _system(game).frozen_prohibitions
     if frozen is not None:
         return (player, action) in frozen
+    if not _on_field(game):
+        return False        # no card on the field prohibits anything
     return any(True for _ in _forbidding(game, player, action))
 
 
@@ -119,4 +121,5 @@ def judged_before_payment(game: Game, activation: Activation) -> Iterator[None]:
 
 
 def _system(game: Game) -> OnePieceSystem:
-    return cast("OnePieceSystem", game.system)
+    system: OnePieceSystem = game.system   # type: ignore[assignment]
+    return system
