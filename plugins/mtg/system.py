@@ -264,14 +264,18 @@ class MTGSystem(GameSystem):
     def modifiers(self, game: Game) -> list[Modifier]:
         """+1/+1 and -1/-1 counters change power and toughness in layer 7c (613.4c)."""
         out = []
-        for card in rules.permanents(game):
-            if not card.counters:
-                continue
-            n = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
-            if n:
-                for attr in ("power", "toughness"):
-                    out.append(Modifier(card=card.id, attr=attr, op="add", value=n, layer="pt_modify",
-                                        source=card.id))
+        state = game.state
+        cards, zones = state.cards, state.zones
+        for p in range(len(state.players)):
+            for cid in zones[("battlefield", p)].cards:
+                card = cards[cid]
+                counters = card.counters
+                if counters:
+                    n = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+                    if n:
+                        for attr in ("power", "toughness"):
+                            out.append(Modifier(card=card.id, attr=attr, op="add", value=n, layer="pt_modify",
+                                                source=card.id))
         return out
 
     # -- loading ----------------------------------------------------------------------------------------
