@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 PLAYER_ACTIONS = frozenset({"trash_from_hand", "activate", "attack", "play"})
 
 _SNAPSHOT = "prohibitions_before_payment"
+_ACTIONS_IN_ORDER = tuple(sorted(PLAYER_ACTIONS))
 
 
 def prohibited(game: Game, player: int, action: str) -> bool:
@@ -108,10 +109,14 @@ def judged_before_payment(game: Game, activation: Activation) -> Iterator[None]:
     """The ``cost_judgement`` hook: while the host checks a cost, prohibitions are those that held
     when its payment began (taken once per activation, 8-3-1-3)."""
     snapshot = activation.data.get(_SNAPSHOT)
-    if snapshot is None:
-        snapshot = activation.data[_SNAPSHOT] = frozenset(
-            (p.index, a) for p in game.state.players for a in sorted(PLAYER_ACTIONS) if prohibited(game, p.index, a))
     system = _system(game)
+    if snapshot is None:
+        if system.frozen_prohibitions is None and not _on_field(game):
+            snapshot = frozenset()      # nothing on the field prohibits anything: what the search would find
+        else:
+            snapshot = frozenset((p.index, a) for p in game.state.players for a in _ACTIONS_IN_ORDER
+                                 if prohibited(game, p.index, a))
+        activation.data[_SNAPSHOT] = snapshot
     before = system.frozen_prohibitions
     system.frozen_prohibitions = snapshot
     try:
