@@ -260,8 +260,10 @@ def _assign_colored(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> l
     if not cost.colored and not cost.colorless:
         return []
     symbols = [c for c, n in cost.colored for _ in range(n)] + ["C"] * cost.colorless
-    supply = {c: sum(1 for _, cs in srcs if c in cs) for c in MANA_TYPES}
-    symbols.sort(key=lambda c: supply[c])
+    kinds = set(symbols)
+    if len(kinds) > 1:       # (one kind of symbol: the sort by supply changes nothing)
+        supply = {c: sum(1 for _, cs in srcs if c in cs) for c in kinds}
+        symbols.sort(key=lambda c: supply[c])
     order = sorted(srcs, key=lambda s: len(s[1]))
     used: list[int] = []
 
