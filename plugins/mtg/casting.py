@@ -33,7 +33,7 @@ def can_activate(game: Game, activation: Activation) -> bool | str | None:
     if ab.kind == "spell":
         if card.zone != "hand" or rules.is_land(game, card):
             return False
-        instant_speed = rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")
+        instant_speed = rules.has_type(game, card, "Instant") or rules.has_keyword(game, card, "Flash")
         during_resolution = bool(activation.data.get(costs.FREE))      # 608.2g: timing does not apply
         if not instant_speed and not during_resolution and not sorcery_timing(game, player):
             return "only in your main phase while the stack is empty (307.1)"
@@ -169,7 +169,7 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
     when it is not sorcery time) spare the full check (:meth:`Game.can_activate`, a dry-run
     payment)."""
     out = []
-    mana_at_hand = None        # worked out when first needed (a hand of lands and sorceries at instant speed never does)
+    mana_at_hand = None     # worked out when first needed (never for a hand of lands, or of sorceries at instant speed)
     seen: set[str] = set()
     hold = rules.printed_types_hold(game)
     known, printed = rules.PRINTED.get, rules.printed
@@ -186,10 +186,11 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
         if not spells:
             continue
         if not at_sorcery_speed and not ((facts.instant if hold else rules.has_type(game, card, "Instant"))
-                                         or game.has_keyword(card, "Flash")):
+                                         or rules.has_keyword(game, card, "Flash")):
             continue
         if mana_at_hand is None:
-            mana_at_hand = -1 if costs.changers(game) else len(mana.sources(game, player)) + mana_pool.size(game, player)
+            mana_at_hand = (-1 if costs.changers(game)
+                            else len(mana.sources(game, player)) + mana_pool.size(game, player))
         least = _least_mana(facts) if mana_at_hand >= 0 else ()
         for i, ab in enumerate(spells):
             if mana_at_hand >= 0 and least[i] > mana_at_hand:

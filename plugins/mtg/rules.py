@@ -29,7 +29,8 @@ class Printed:
     the answers of the hot questions ("is it a land?") while printed types hold."""
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
-                 "legendary", "produces", "mana", "activated", "spells", "least_mana")
+                 "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
+                 "writes_keywords")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -48,6 +49,12 @@ class Printed:
         #: the ``produces`` field's (:func:`.mana.produced_colors` while printed types hold).
         self.mana = frozenset({BASIC_LAND_MANA[t] for t in self.subtypes if t in BASIC_LAND_MANA}
                               | set(self.produces or ()))
+        self.keywords = definition.keywords
+        #: Whether one of its static abilities could change a card's keywords (see
+        #: :func:`_writes_keywords`), wherever the card is.
+        self.writes_keywords = any(_writes_keywords(spec.get("op", "add"), spec.get("attr", ""))
+                                   for ab in definition.abilities if ab.role == Role.STATIC
+                                   for spec in ab.get("modify") or ())
         #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
         self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
         #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when
@@ -92,6 +99,43 @@ def _types_hold(game: Game, system: "MTGSystem", version: int) -> bool:
     hold = not system.type_statics[1] and not any(e.attr in TYPE_FIELDS for e in game.state.effects)
     system.types_hold = (version, hold)
     return hold
+
+
+def _writes_keywords(op: str, attr: str | None) -> bool:
+    """Could a modifier with this op and attribute change a card's keywords? ``set`` and ``add``
+    change only their attribute; any other op (grant, revoke, remove_abilities, swap, a system's
+    op ...) is taken to."""
+    return attr == "keywords" or op not in ("set", "add")
+
+
+def printed_keywords_hold(game: Game) -> bool:
+    """True when no modifier in the game can change a card's keywords, so every card's keywords
+    are its printed ones (``game.has_keyword`` needs no layer computation): no floating effect
+    and no static ability of a card listed by the host's index of static abilities writes
+    keywords (:func:`_writes_keywords`), and the only ``modifiers`` hook is this system's (which
+    changes power and toughness only). Cached per journal version."""
+    system: MTGSystem = game.system   # type: ignore[assignment]
+    version = game.journal.version
+    hold = system.keywords_hold
+    if hold[0] == version:
+        return hold[1]
+    state = game.state
+    cards = state.cards
+    known = PRINTED.get
+    answer = (all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
+              and not any(_writes_keywords(e.op, e.attr) for e in state.effects)
+              and not any((known(id(cards[cid].definition)) or printed(cards[cid].definition)).writes_keywords
+                          for cid in game.index.static_cards))
+    if game.journal.version == version:
+        system.keywords_hold = (version, answer)
+    return answer
+
+
+def has_keyword(game: Game, card: Card, keyword: str) -> bool:
+    """``game.has_keyword``, read from the printed keywords while :func:`printed_keywords_hold`."""
+    if printed_keywords_hold(game):
+        return keyword in (PRINTED.get(id(card.definition)) or printed(card.definition)).keywords
+    return game.has_keyword(card, keyword)
 
 
 def types_of(game: Game, card: Card) -> tuple[str, ...]:
@@ -153,7 +197,7 @@ def is_token(game: Game, card: Card) -> bool:
 def summoning_sick(game: Game, card: Card) -> bool:
     """302.6: a creature that has not been under its controller's control continuously since
     their most recent turn began cannot attack or use {T}, unless it has haste."""
-    return bool(card.status.get("sick")) and not game.has_keyword(card, "Haste")
+    return bool(card.status.get("sick")) and not has_keyword(game, card, "Haste")
 
 
 def creatures(game: Game, player: int | None = None) -> list[Card]:

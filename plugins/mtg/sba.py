@@ -89,7 +89,9 @@ def _legend_rule(game: Game) -> list[tuple[Card, str]]:
     for p in range(len(game.players)):
         by_name: dict[str, list[Any]] = {}
         for card in game.cards_in("battlefield", p):
-            if (known(id(card.definition)) or printed(card.definition)).legendary if hold else "Legendary" in rules.supertypes_of(game, card):
+            legendary = ((known(id(card.definition)) or printed(card.definition)).legendary if hold
+                         else "Legendary" in rules.supertypes_of(game, card))
+            if legendary:
                 by_name.setdefault(card.name, []).append(card)
         for name, group in by_name.items():
             if len(group) > 1:
