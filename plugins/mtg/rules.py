@@ -30,7 +30,7 @@ class Printed:
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
                  "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
-                 "writes_keywords")
+                 "writes_keywords", "toughness", "lowers_toughness")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -55,6 +55,12 @@ class Printed:
         self.writes_keywords = any(_writes_keywords(spec.get("op", "add"), spec.get("attr", ""))
                                    for ab in definition.abilities if ab.role == Role.STATIC
                                    for spec in ab.get("modify") or ())
+        #: The printed toughness, and whether one of its static abilities could leave a card's
+        #: toughness below that (see :func:`_lowers_toughness`), wherever the card is.
+        self.toughness = fields.get("toughness")
+        self.lowers_toughness = any(_lowers_toughness(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
+                                    for ab in definition.abilities if ab.role == Role.STATIC
+                                    for spec in ab.get("modify") or ())
         #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
         self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
         #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when
@@ -108,27 +114,63 @@ def _writes_keywords(op: str, attr: str | None) -> bool:
     return attr == "keywords" or op not in ("set", "add")
 
 
+def _lowers_toughness(op: str, attr: str | None, value: Any) -> bool:
+    """Could a modifier with this op, attribute and value leave a card's toughness below its
+    printed toughness? Not the ability ops, nor ``set`` or ``add`` of another attribute, nor
+    adding a literal amount of 0 or more to toughness; anything else (``set`` or a negative or
+    computed ``add`` of toughness, ``swap``, a system's op) is taken to."""
+    if op in ("grant", "revoke", "remove_abilities", "negate"):
+        return False
+    if op == "set":
+        return attr == "toughness"
+    if op == "add":
+        return attr == "toughness" and not (type(value) is int and value >= 0)
+    return True
+
+
+def _printed_holds(game: Game) -> tuple[int, bool, bool]:
+    """(journal version, :func:`printed_keywords_hold`, :func:`printed_toughness_is_floor`),
+    worked out once per journal version from the floating effects, the static abilities of the
+    cards in the host's index of static abilities, and the ``modifiers`` hooks (only this
+    system's, which adds counters' power and toughness, 613.4c)."""
+    system: MTGSystem = game.system   # type: ignore[assignment]
+    version = game.journal.version
+    holds = system.printed_holds
+    if holds[0] == version:
+        return holds
+    state = game.state
+    cards = state.cards
+    known = PRINTED.get
+    keywords = toughness = all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
+    for e in state.effects:
+        keywords = keywords and not _writes_keywords(e.op, e.attr)
+        toughness = toughness and not _lowers_toughness(e.op, e.attr, e.value)
+    for cid in game.index.static_cards:
+        definition = cards[cid].definition
+        facts = known(id(definition)) or printed(definition)
+        keywords = keywords and not facts.writes_keywords
+        toughness = toughness and not facts.lowers_toughness
+    holds = (version, keywords, toughness)
+    if game.journal.version == version:
+        system.printed_holds = holds
+    return holds
+
+
 def printed_keywords_hold(game: Game) -> bool:
     """True when no modifier in the game can change a card's keywords, so every card's keywords
     are its printed ones (``game.has_keyword`` needs no layer computation): no floating effect
     and no static ability of a card listed by the host's index of static abilities writes
     keywords (:func:`_writes_keywords`), and the only ``modifiers`` hook is this system's (which
     changes power and toughness only). Cached per journal version."""
-    system: MTGSystem = game.system   # type: ignore[assignment]
-    version = game.journal.version
-    hold = system.keywords_hold
-    if hold[0] == version:
-        return hold[1]
-    state = game.state
-    cards = state.cards
-    known = PRINTED.get
-    answer = (all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
-              and not any(_writes_keywords(e.op, e.attr) for e in state.effects)
-              and not any((known(id(cards[cid].definition)) or printed(cards[cid].definition)).writes_keywords
-                          for cid in game.index.static_cards))
-    if game.journal.version == version:
-        system.keywords_hold = (version, answer)
-    return answer
+    return _printed_holds(game)[1]
+
+
+def printed_toughness_is_floor(game: Game) -> bool:
+    """True when no modifier in the game can leave a card's toughness below its printed
+    toughness (:func:`_lowers_toughness`) but the -1/-1 counters of the card itself (this
+    system's ``modifiers`` hook adds the net of its +1/+1 and -1/-1 counters). Cached per
+    journal version."""
+    return _printed_holds(game)[2]
 
 
 def has_keyword(game: Game, card: Card, keyword: str) -> bool:

@@ -31,7 +31,17 @@ def check(game: Game) -> bool:
             seen.add(card.id)
             doomed.append((card, how))
 
+    floor = rules.printed_toughness_is_floor(game)
+    known, printed = rules.PRINTED.get, rules.printed
     for card in rules.creatures(game):
+        status = card.status
+        if floor and not status.get("damage") and not status.get("deathtouch_damage"):
+            # Its toughness is at least the printed one (and its counters' net): above 0, nothing applies.
+            counters = card.counters
+            printed_toughness = (known(id(card.definition)) or printed(card.definition)).toughness
+            if (type(printed_toughness) is int and printed_toughness > 0
+                    and (not counters or counters.get("-1/-1", 0) <= counters.get("+1/+1", 0))):
+                continue
         tough = rules.toughness(game, card)
         if tough <= 0:
             doom(card, "toughness_zero")                           # 704.5f

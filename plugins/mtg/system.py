@@ -180,8 +180,9 @@ class MTGSystem(GameSystem):
         #: changes types) and (journal version, whether printed types hold).
         self.type_statics: tuple[int, bool] = (-1, True)
         self.types_hold: tuple[int, bool] = (-1, False)
-        #: Cache of rules.printed_keywords_hold: (journal version, whether printed keywords hold).
-        self.keywords_hold: tuple[int, bool] = (-1, False)
+        #: Cache of rules.printed_keywords_hold and rules.printed_toughness_is_floor: (journal
+        #: version, whether printed keywords hold, whether printed toughness is a floor).
+        self.printed_holds: tuple[int, bool, bool] = (-1, False, False)
         #: Cache of mana.sources: (journal version, player, the sources).
         self.mana_sources: tuple[int, int, tuple[tuple[int, frozenset[str]], ...]] = (-1, -1, ())
         #: The journal version at which the state-based actions last found nothing to do.
