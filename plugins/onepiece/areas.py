@@ -126,3 +126,105 @@ def may_activate(game: Game, player: int, zones: tuple[str, ...], kind: str) -> 
                 if card.controller == player and kind in _activated_kinds(card.definition):
                     return True
     return False
+
+
+# -- values no modifier can change -----------------------------------------------------------------
+
+#: Modifier ops that change only the attribute they name (the ability ops change keywords and
+#: ability flags, never a card field such as ``cost``).
+_NAMED_ATTR_OPS = frozenset({"set", "add"})
+#: id of a card definition -> (the definition, the attributes its static abilities' modify entries
+#: write, or ``None`` when one of them could write any attribute).
+_STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None]] = {}
+
+
+#: What each ability op writes (``rulestack.values``: grant and revoke change keywords,
+#: remove_abilities sets abilities_removed and clears keywords, negate sets negated or adds a scope).
+_ABILITY_WRITES = {"grant": ("keywords",), "revoke": ("keywords",),
+                   "remove_abilities": ("keywords", "abilities_removed"),
+                   "negate": ("negated", "negated_scopes")}
+
+
+def _writes(op: str, attr: str | None, into: set[str]) -> bool:
+    """Add what a modifier with this op writes to ``into``; ``False`` when it could write anything."""
+    if op in _NAMED_ATTR_OPS:
+        into.add(attr or "")
+        return True
+    if op in _ABILITY_WRITES:
+        into.update(_ABILITY_WRITES[op])
+        return True
+    return False
+
+
+def _static_writes(definition: Any) -> frozenset[str] | None:
+    known = _STATIC_WRITES.get(id(definition))
+    if known is None:
+        out: set[str] | None = set()
+        for ab in definition.abilities:
+            if ab.role != Role.STATIC:
+                continue
+            for spec in ab.get("modify") or ():
+                if out is not None and not _writes(spec.get("op", "add"), spec.get("attr", ""), out):
+                    out = None
+        known = _STATIC_WRITES[id(definition)] = (definition, None if out is None else frozenset(out))
+    return known[1]
+
+
+def _written(game: Game) -> frozenset[str] | None:
+    """The card attributes some modifier in the game could change now (``None``: any), worked out
+    once per journal version: the floating effects, the static abilities of the cards in the
+    host's index of static abilities (wherever they are), and the ``modifiers`` hooks (this
+    system's gives power only, 6-5-5-2)."""
+    system: Any = game.system
+    version = game.journal.version
+    known = system.written_attrs
+    if known is not None and known[0] == version:
+        return known[1]
+    out: set[str] | None = None
+    if all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
+        out = {"power"}
+        for e in game.state.effects:
+            if not _writes(e.op, e.attr, out):
+                out = None
+                break
+        if out is not None:
+            cards = game.state.cards
+            for cid in game.index.static_cards:
+                writes = _static_writes(cards[cid].definition)
+                if writes is None:
+                    out = None
+                    break
+                out |= writes
+    answer = None if out is None else frozenset(out)
+    if game.journal.version == version:
+        system.written_attrs = (version, answer)
+    return answer
+
+
+def value(game: Game, card: Card, attr: str, default: Any = None) -> Any:
+    """``game.value(card, attr, default)``: read from the card's data while no modifier in the
+    game can change ``attr`` (the derived value is then the printed one), else derived."""
+    written = _written(game)
+    if written is not None and attr not in written:
+        return card.definition.fields.get(attr, default)
+    return game.value(card, attr, default)
+
+
+def has_keyword(game: Game, card: Card, keyword: str) -> bool:
+    """``game.has_keyword(card, keyword)``: the printed keywords while no modifier in the game can
+    change keywords."""
+    written = _written(game)
+    if written is not None and "keywords" not in written:
+        return keyword in card.definition.keywords
+    return game.has_keyword(card, keyword)
+
+
+def is_text_negated(game: Game, card: Card, ability: Ability) -> bool:
+    """``game.is_text_negated(card, ability)``: ``False`` at once while no modifier in the game
+    can negate anything and the card's data says nothing of negation."""
+    written = _written(game)
+    if (written is not None and "negated" not in written and "negated_scopes" not in written
+            and "negated" not in card.definition.fields and "negated_scopes" not in card.definition.fields):
+        return False
+    return game.is_text_negated(card, ability)
+

@@ -61,7 +61,7 @@ def _forbidding(game: Game, player: int, action: str) -> Iterator[Any]:
         who = ab.get("player", "you")
         if who != "both" and relative_player(game, card.controller, who) != player:
             continue
-        if not abilities.functions_here(game, card, ab, None) or game.is_text_negated(card, ab):
+        if not abilities.functions_here(game, card, ab, None) or areas.is_text_negated(game, card, ab):
             continue
         cond = ab.get("condition")
         if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
