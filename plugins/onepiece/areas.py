@@ -143,12 +143,19 @@ _STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None]] = {}
 _ABILITY_WRITES = {"grant": ("keywords",), "revoke": ("keywords",),
                    "remove_abilities": ("keywords", "abilities_removed"),
                    "negate": ("negated", "negated_scopes")}
+#: A written entry naming one keyword: granting or revoking a literal keyword changes only it.
+_KEYWORD = "keyword:"
 
 
-def _writes(op: str, attr: str | None, into: set[str]) -> bool:
-    """Add what a modifier with this op writes to ``into``; ``False`` when it could write anything."""
+def _writes(op: str, attr: str | None, value: Any, into: set[str]) -> bool:
+    """Add what a modifier with this op (attribute, value) writes to ``into``: attribute names, or
+    ``keyword:K`` for a grant or revoke of the literal keyword K; ``False`` when it could write
+    anything."""
     if op in _NAMED_ATTR_OPS:
         into.add(attr or "")
+        return True
+    if op in ("grant", "revoke") and isinstance(value, str):
+        into.add(_KEYWORD + value)
         return True
     if op in _ABILITY_WRITES:
         into.update(_ABILITY_WRITES[op])
@@ -164,7 +171,8 @@ def _static_writes(definition: Any) -> frozenset[str] | None:
             if ab.role != Role.STATIC:
                 continue
             for spec in ab.get("modify") or ():
-                if out is not None and not _writes(spec.get("op", "add"), spec.get("attr", ""), out):
+                if out is not None and not _writes(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"),
+                                                   out):
                     out = None
         known = _STATIC_WRITES[id(definition)] = (definition, None if out is None else frozenset(out))
     return known[1]
@@ -184,7 +192,7 @@ def _written(game: Game) -> frozenset[str] | None:
     if all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
         out = {"power"}
         for e in game.state.effects:
-            if not _writes(e.op, e.attr, out):
+            if not _writes(e.op, e.attr, e.value, out):
                 out = None
                 break
         if out is not None:
@@ -214,7 +222,7 @@ def has_keyword(game: Game, card: Card, keyword: str) -> bool:
     """``game.has_keyword(card, keyword)``: the printed keywords while no modifier in the game can
     change keywords."""
     written = _written(game)
-    if written is not None and "keywords" not in written:
+    if written is not None and "keywords" not in written and _KEYWORD + keyword not in written:
         return keyword in card.definition.keywords
     return game.has_keyword(card, keyword)
 
