@@ -1,7 +1,7 @@
 """Small questions the rules ask about cards and players, shared by every part of the plugin."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rulestack import Ability, Card, CardDefinition, Game, Role
 
@@ -30,7 +30,7 @@ class Printed:
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
                  "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
-                 "writes_keywords", "toughness", "lowers_toughness")
+                 "keyword_writes", "toughness", "lowers_toughness")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -50,11 +50,11 @@ class Printed:
         self.mana = frozenset({BASIC_LAND_MANA[t] for t in self.subtypes if t in BASIC_LAND_MANA}
                               | set(self.produces or ()))
         self.keywords = definition.keywords
-        #: Whether one of its static abilities could change a card's keywords (see
-        #: :func:`_writes_keywords`), wherever the card is.
-        self.writes_keywords = any(_writes_keywords(spec.get("op", "add"), spec.get("attr", ""))
-                                   for ab in definition.abilities if ab.role == Role.STATIC
-                                   for spec in ab.get("modify") or ())
+        #: The keywords its static abilities could change on a card, wherever the card is (see
+        #: :func:`_keywords_written`; ``None``: any).
+        self.keyword_writes = _union(_keywords_written(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
+                                     for ab in definition.abilities if ab.role == Role.STATIC
+                                     for spec in ab.get("modify") or ())
         #: The printed toughness, and whether one of its static abilities could leave a card's
         #: toughness below that (see :func:`_lowers_toughness`), wherever the card is.
         self.toughness = fields.get("toughness")
@@ -107,11 +107,31 @@ def _types_hold(game: Game, system: "MTGSystem", version: int) -> bool:
     return hold
 
 
-def _writes_keywords(op: str, attr: str | None) -> bool:
-    """Could a modifier with this op and attribute change a card's keywords? ``set`` and ``add``
-    change only their attribute; any other op (grant, revoke, remove_abilities, swap, a system's
-    op ...) is taken to."""
-    return attr == "keywords" or op not in ("set", "add")
+_NO_KEYWORDS: frozenset[str] = frozenset()
+
+
+def _keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] | None:
+    """The keywords a modifier with this op, attribute and value could add to or take from a card
+    (``None``: any): none for ``set``/``add`` of another attribute or ``negate``; the keyword a
+    ``grant`` or ``revoke`` names literally; any for everything else (``remove_abilities``, a
+    computed grant, ``swap``, a system's op, a change of ``keywords`` itself)."""
+    if op in ("set", "add"):
+        return None if attr == "keywords" else _NO_KEYWORDS
+    if op in ("grant", "revoke") and isinstance(value, str):
+        return frozenset((value,))
+    if op == "negate":
+        return _NO_KEYWORDS
+    return None
+
+
+def _union(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
+    out: frozenset[str] = _NO_KEYWORDS
+    for group in groups:
+        if group is None:
+            return None
+        if group:
+            out = out | group
+    return out
 
 
 def _lowers_toughness(op: str, attr: str | None, value: Any) -> bool:
@@ -128,8 +148,9 @@ def _lowers_toughness(op: str, attr: str | None, value: Any) -> bool:
     return True
 
 
-def _printed_holds(game: Game) -> tuple[int, bool, bool]:
-    """(journal version, :func:`printed_keywords_hold`, :func:`printed_toughness_is_floor`),
+def _printed_holds(game: Game) -> tuple[int, frozenset[str] | None, bool]:
+    """(journal version, the keywords a modifier could change now (``None``: any),
+    :func:`printed_toughness_is_floor`),
     worked out once per journal version from the floating effects, the static abilities of the
     cards in the host's index of static abilities, and the ``modifiers`` hooks (only this
     system's, which adds counters' power and toughness, 613.4c)."""
@@ -141,14 +162,19 @@ def _printed_holds(game: Game) -> tuple[int, bool, bool]:
     state = game.state
     cards = state.cards
     known = PRINTED.get
-    keywords = toughness = all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
+    toughness = all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
+    keywords: frozenset[str] | None = _NO_KEYWORDS if toughness else None
     for e in state.effects:
-        keywords = keywords and not _writes_keywords(e.op, e.attr)
+        if keywords is not None:
+            written = _keywords_written(e.op, e.attr, e.value)
+            keywords = None if written is None else keywords | written if written else keywords
         toughness = toughness and not _lowers_toughness(e.op, e.attr, e.value)
     for cid in game.index.static_cards:
         definition = cards[cid].definition
         facts = known(id(definition)) or printed(definition)
-        keywords = keywords and not facts.writes_keywords
+        if keywords is not None:
+            written = facts.keyword_writes
+            keywords = None if written is None else keywords | written if written else keywords
         toughness = toughness and not facts.lowers_toughness
     holds = (version, keywords, toughness)
     if game.journal.version == version:
@@ -156,13 +182,14 @@ def _printed_holds(game: Game) -> tuple[int, bool, bool]:
     return holds
 
 
-def printed_keywords_hold(game: Game) -> bool:
-    """True when no modifier in the game can change a card's keywords, so every card's keywords
-    are its printed ones (``game.has_keyword`` needs no layer computation): no floating effect
-    and no static ability of a card listed by the host's index of static abilities writes
-    keywords (:func:`_writes_keywords`), and the only ``modifiers`` hook is this system's (which
-    changes power and toughness only). Cached per journal version."""
-    return _printed_holds(game)[1]
+def printed_keyword_holds(game: Game, keyword: str) -> bool:
+    """True when no modifier in the game can give or take ``keyword``, so every card has it as
+    printed (``game.has_keyword`` needs no layer computation): no floating effect and no static
+    ability of a card listed by the host's index of static abilities could change it
+    (:func:`_keywords_written`), and the only ``modifiers`` hook is this system's (which changes
+    power and toughness only). Worked out once per journal version."""
+    written = _printed_holds(game)[1]
+    return written is not None and keyword not in written
 
 
 def printed_toughness_is_floor(game: Game) -> bool:
@@ -174,8 +201,8 @@ def printed_toughness_is_floor(game: Game) -> bool:
 
 
 def has_keyword(game: Game, card: Card, keyword: str) -> bool:
-    """``game.has_keyword``, read from the printed keywords while :func:`printed_keywords_hold`."""
-    if printed_keywords_hold(game):
+    """``game.has_keyword``, read from the printed keywords while :func:`printed_keyword_holds`."""
+    if printed_keyword_holds(game, keyword):
         return keyword in (PRINTED.get(id(card.definition)) or printed(card.definition)).keywords
     return game.has_keyword(card, keyword)
 

@@ -180,9 +180,10 @@ class MTGSystem(GameSystem):
         #: changes types) and (journal version, whether printed types hold).
         self.type_statics: tuple[int, bool] = (-1, True)
         self.types_hold: tuple[int, bool] = (-1, False)
-        #: Cache of rules.printed_keywords_hold and rules.printed_toughness_is_floor: (journal
-        #: version, whether printed keywords hold, whether printed toughness is a floor).
-        self.printed_holds: tuple[int, bool, bool] = (-1, False, False)
+        #: Cache of rules.printed_keyword_holds and rules.printed_toughness_is_floor: (journal
+        #: version, the keywords a modifier could change then (None: any), whether printed
+        #: toughness is a floor).
+        self.printed_holds: tuple[int, frozenset[str] | None, bool] = (-1, None, False)
         #: Cache of mana.sources: (journal version, player, the sources).
         self.mana_sources: tuple[int, int, tuple[tuple[int, frozenset[str]], ...]] = (-1, -1, ())
         #: The journal version at which the state-based actions last found nothing to do.
