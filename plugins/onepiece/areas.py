@@ -133,9 +133,12 @@ def may_activate(game: Game, player: int, zones: tuple[str, ...], kind: str) -> 
 #: Modifier ops that change only the attribute they name (the ability ops change keywords and
 #: ability flags, never a card field such as ``cost``).
 _NAMED_ATTR_OPS = frozenset({"set", "add"})
-#: id of a card definition -> (the definition, the attributes its static abilities' modify entries
-#: write, or ``None`` when one of them could write any attribute).
-_STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None]] = {}
+#: id of a card definition -> (the definition, what its static abilities' modify entries write on
+#: the card itself (``affects`` "self", the default) and on other cards (see :func:`_writes`;
+#: ``None``: anything)).
+_STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None, frozenset[str] | None]] = {}
+_NOTHING: frozenset[str] = frozenset()
+_NO_CARDS: dict[int, Any] = {}      # (shared, never filled: a fresh dict is made to add to)
 
 
 #: What each ability op writes (``rulestack.values``: grant and revoke change keywords,
@@ -163,24 +166,34 @@ def _writes(op: str, attr: str | None, value: Any, into: set[str]) -> bool:
     return False
 
 
-def _static_writes(definition: Any) -> frozenset[str] | None:
+def _static_writes(definition: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    """What a definition's static abilities write: (on the card itself, on other cards)."""
     known = _STATIC_WRITES.get(id(definition))
     if known is None:
-        out: set[str] | None = set()
+        own: set[str] | None = set()
+        others: set[str] | None = set()
         for ab in definition.abilities:
             if ab.role != Role.STATIC:
                 continue
             for spec in ab.get("modify") or ():
-                if out is not None and not _writes(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"),
-                                                   out):
-                    out = None
-        known = _STATIC_WRITES[id(definition)] = (definition, None if out is None else frozenset(out))
-    return known[1]
+                on_self = spec.get("affects", ab.get("affects", "self")) == "self"   # (as the host reads it)
+                into = own if on_self else others
+                if into is not None and not _writes(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"),
+                                                    into):
+                    if on_self:
+                        own = None
+                    else:
+                        others = None
+        known = _STATIC_WRITES[id(definition)] = (definition, None if own is None else frozenset(own),
+                                                  None if others is None else frozenset(others))
+    return known[1], known[2]
 
 
-def _written(game: Game) -> frozenset[str] | None:
-    """The card attributes some modifier in the game could change now (``None``: any), worked out
-    once per journal version: the floating effects, the static abilities of the cards in the
+def _written(game: Game) -> tuple[set[str] | None, dict[int, set[str] | None]]:
+    """What some modifier in the game could change now: the card attributes it could change on
+    any card (``None``: any), and by card id what it could change on that card only (a floating
+    effect locked onto its targets, a static ability that affects its own card). Worked out once
+    per journal version from the floating effects, the static abilities of the cards in the
     host's index of static abilities (wherever they are), and the ``modifiers`` hooks (this
     system's gives power only, 6-5-5-2)."""
     system: Any = game.system
@@ -188,51 +201,78 @@ def _written(game: Game) -> frozenset[str] | None:
     known = system.written_attrs
     if known is not None and known[0] == version:
         return known[1]
-    out: set[str] | None = None
+    anywhere: set[str] | None = None
+    per_card: dict[int, set[str] | None] = _NO_CARDS
     if all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
-        out = {"power"}
+        anywhere = {"power"}
         for e in game.state.effects:
-            if not _writes(e.op, e.attr, e.value, out):
-                out = None
-                break
-        if out is not None:
-            cards = game.state.cards
-            for cid in game.index.static_cards:
-                writes = _static_writes(cards[cid].definition)
-                if writes is None:
-                    out = None
+            if e.targets is None:
+                if not _writes(e.op, e.attr, e.value, anywhere):
+                    anywhere = None
                     break
-                out |= writes
-    answer = None if out is None else frozenset(out)
+                continue
+            if per_card is _NO_CARDS:
+                per_card = {}
+            for cid in e.targets:
+                into = per_card.setdefault(cid, set())
+                if into is not None and not _writes(e.op, e.attr, e.value, into):
+                    per_card[cid] = None
+        if anywhere is not None:
+            cards, known_writes = game.state.cards, _STATIC_WRITES.get
+            for cid in game.index.static_cards:
+                definition = cards[cid].definition
+                entry = known_writes(id(definition))
+                own, others = (entry[1], entry[2]) if entry is not None else _static_writes(definition)
+                if others is None:
+                    anywhere = None
+                    break
+                if others:
+                    anywhere |= others
+                if own is None or own:
+                    if per_card is _NO_CARDS:
+                        per_card = {}
+                    into = per_card.setdefault(cid, set())
+                    if own is None:
+                        per_card[cid] = None
+                    elif into is not None:
+                        into |= own
+    answer = (anywhere, per_card)     # (not changed once made)
     if game.journal.version == version:
         system.written_attrs = (version, answer)
     return answer
 
 
+def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> bool:
+    """Can no modifier in the game change ``name`` (nor ``other``) on ``card`` now?"""
+    anywhere, per_card = _written(game)
+    if anywhere is None or name in anywhere or (other is not None and other in anywhere):
+        return False
+    if not per_card:
+        return True
+    own = per_card.get(card.id, _NOTHING)
+    return own is not None and name not in own and (other is None or other not in own)
+
+
 def value(game: Game, card: Card, attr: str, default: Any = None) -> Any:
     """``game.value(card, attr, default)``: read from the card's data while no modifier in the
-    game can change ``attr`` (the derived value is then the printed one), else derived."""
-    written = _written(game)
-    if written is not None and attr not in written:
+    game can change ``attr`` on it (the derived value is then the printed one), else derived."""
+    if _unchanged(game, card, attr):
         return card.definition.fields.get(attr, default)
     return game.value(card, attr, default)
 
 
 def has_keyword(game: Game, card: Card, keyword: str) -> bool:
     """``game.has_keyword(card, keyword)``: the printed keywords while no modifier in the game can
-    change keywords."""
-    written = _written(game)
-    if written is not None and "keywords" not in written and _KEYWORD + keyword not in written:
+    change that keyword on the card."""
+    if _unchanged(game, card, _KEYWORD + keyword, "keywords"):
         return keyword in card.definition.keywords
     return game.has_keyword(card, keyword)
 
 
 def is_text_negated(game: Game, card: Card, ability: Ability) -> bool:
     """``game.is_text_negated(card, ability)``: ``False`` at once while no modifier in the game
-    can negate anything and the card's data says nothing of negation."""
-    written = _written(game)
-    if (written is not None and "negated" not in written and "negated_scopes" not in written
+    can negate anything on the card and its data says nothing of negation."""
+    if (_unchanged(game, card, "negated", "negated_scopes")
             and "negated" not in card.definition.fields and "negated_scopes" not in card.definition.fields):
         return False
     return game.is_text_negated(card, ability)
-

@@ -33,8 +33,8 @@ class OnePieceSystem(GameSystem):
     frozen_prohibitions: frozenset[tuple[int, str]] | None = None
     #: (journal, its version, the field's prohibiting abilities then): prohibitions._on_field.
     prohibiting_on_field: tuple[Any, int, list[tuple[Any, Any]]] | None = None
-    #: (journal version, the card attributes a modifier could change then, None: any): areas.value.
-    written_attrs: tuple[int, frozenset[str] | None] | None = None
+    #: (journal version, what a modifier could change then: anywhere and on single cards): areas._written.
+    written_attrs: tuple[int, tuple[set[str] | None, dict[int, set[str] | None]]] | None = None
     zones = areas.ZONES
     deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
     card_fields = {
