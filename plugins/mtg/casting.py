@@ -9,12 +9,17 @@ where a resolved spell goes.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from rulestack import Ability, Action, Activation, Cause, CostComponent, Game, Item
 
 from . import actions, costs, entering, mana, mana_pool, payment, rules, targets
 from .turn import MAIN_PHASES
+
+if TYPE_CHECKING:
+    from .system import MTGSystem
 
 WINDOW = "priority"
 
@@ -132,16 +137,24 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
 
 def _may_activate(game: Game, player: int) -> bool:
     """Does ``player`` control a permanent with an ability of kind ``activated`` (a necessary
-    condition of :meth:`Game.activatable` over the battlefield finding anything)?"""
-    state = game.state
-    cards, zones = state.cards, state.zones
-    known, printed = rules.PRINTED.get, rules.printed
-    for p in range(len(state.players)):
-        for cid in zones[("battlefield", p)].cards:
-            card = cards[cid]
-            if card.controller == player and (known(id(card.definition)) or printed(card.definition)).activated:
-                return True
-    return False
+    condition of :meth:`Game.activatable` over the battlefield finding anything)? Worked out for
+    every player at once, once per journal version (both players are asked in turn between two
+    changes)."""
+    system: MTGSystem = game.system   # type: ignore[assignment]
+    version = game.journal.version
+    cached = system.activators
+    if cached[0] != version:
+        state = game.state
+        cards, zones = state.cards, state.zones
+        known, printed = rules.PRINTED.get, rules.printed
+        controllers = set()
+        for p in range(len(state.players)):
+            for cid in zones[("battlefield", p)].cards:
+                card = cards[cid]
+                if (known(id(card.definition)) or printed(card.definition)).activated:
+                    controllers.add(card.controller)
+        cached = system.activators = (version, frozenset(controllers))
+    return player in cached[1]
 
 
 def _spells(facts: rules.Printed) -> tuple[Ability, ...]:
