@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulestack import Ability, Action, Card, Cause, Game, Item, RulestackError
 
-from . import entering, replacement
+from . import entering, replacement, rules
 
 
 def draw(game: Game, player: int, n: int = 1, *, cause: str = Cause.RULE, source: int | None = None) -> int:
@@ -51,11 +51,11 @@ def deal_damage(game: Game, source: Card | None, target: int | Card, amount: int
             return 0
         marked = target.status.get("damage", 0) + amount
         game.set_status(target, "damage", marked, quiet=True)
-        if source is not None and game.has_keyword(source, "Deathtouch"):
+        if source is not None and rules.has_keyword(game, source, "Deathtouch"):
             game.set_status(target, "deathtouch_damage", True, quiet=True)
         game.record("damage_dealt", cause=cause, source=src_id, player=source.controller if source else None,
                     card=target.id, amount=amount, marked=marked)
-    if source is not None and game.has_keyword(source, "Lifelink"):
+    if source is not None and rules.has_keyword(game, source, "Lifelink"):
         replacement.gain_life(game, source.controller, amount, cause=cause, source=src_id, by=source.controller)
     return amount
 

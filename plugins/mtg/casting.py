@@ -9,12 +9,17 @@ where a resolved spell goes.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from rulestack import Action, Activation, Cause, CostComponent, Game, Item
+from rulestack import Ability, Action, Activation, Cause, CostComponent, Game, Item
 
 from . import actions, costs, entering, mana, mana_pool, payment, rules, targets
 from .turn import MAIN_PHASES
+
+if TYPE_CHECKING:
+    from .system import MTGSystem
 
 WINDOW = "priority"
 
@@ -33,7 +38,7 @@ def can_activate(game: Game, activation: Activation) -> bool | str | None:
     if ab.kind == "spell":
         if card.zone != "hand" or rules.is_land(game, card):
             return False
-        instant_speed = rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")
+        instant_speed = rules.has_type(game, card, "Instant") or rules.has_keyword(game, card, "Flash")
         during_resolution = bool(activation.data.get(costs.FREE))      # 608.2g: timing does not apply
         if not instant_speed and not during_resolution and not sorcery_timing(game, player):
             return "only in your main phase while the stack is empty (307.1)"
@@ -122,11 +127,52 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
                 out.append(Action("play_land", player, card.id, label=f"play {card.name}"))
     out += castable(game, player, window, at_sorcery_speed)
     out += mana_pool.actions(game, player)
-    for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
-        card = actions.acting_card(game, act)
-        ab = actions.ability_at(card, act.ability, "an activation")
-        out.append(attrs.evolve(act, label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
+    if _may_activate(game, player):
+        for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
+            card = actions.acting_card(game, act)
+            ab = actions.ability_at(card, act.ability, "an activation")
+            out.append(attrs.evolve(act, label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
     return out
+
+
+def _may_activate(game: Game, player: int) -> bool:
+    """Does ``player`` control a permanent with an ability of kind ``activated`` (a necessary
+    condition of :meth:`Game.activatable` over the battlefield finding anything)? Worked out for
+    every player at once, once per journal version (both players are asked in turn between two
+    changes)."""
+    system: MTGSystem = game.system   # type: ignore[assignment]
+    version = game.journal.version
+    cached = system.activators
+    if cached[0] != version:
+        state = game.state
+        cards, zones = state.cards, state.zones
+        known, printed = rules.PRINTED.get, rules.printed
+        controllers = set()
+        for p in range(len(state.players)):
+            for cid in zones[("battlefield", p)].cards:
+                card = cards[cid]
+                if (known(id(card.definition)) or printed(card.definition)).activated:
+                    controllers.add(card.controller)
+        cached = system.activators = (version, frozenset(controllers))
+    return player in cached[1]
+
+
+def _spells(facts: rules.Printed) -> tuple[Ability, ...]:
+    """The ``spell`` abilities of a definition (once per definition)."""
+    spells = facts.spells
+    if spells is None:
+        spells = facts.spells = tuple(ab for ab in facts.definition.abilities if ab.kind == "spell")
+    return spells
+
+
+def _least_mana(facts: rules.Printed) -> tuple[int, ...]:
+    """The least mana each ``spell`` ability's own mana cost can take (once per definition)."""
+    least = facts.least_mana
+    if least is None:
+        least = facts.least_mana = tuple(
+            sum(mana.ManaCost.parse(str(c.params.get("mana", ""))).least_mana for c in ab.cost if c.kind == "mana")
+            for ab in _spells(facts))
+    return least
 
 
 def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> list[Action]:
@@ -136,19 +182,31 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
     when it is not sorcery time) spare the full check (:meth:`Game.can_activate`, a dry-run
     payment)."""
     out = []
-    mana_at_hand = -1 if costs.changers(game) else len(mana.sources(game, player)) + mana_pool.size(game, player)
+    mana_at_hand = None     # worked out when first needed (never for a hand of lands, or of sorceries at instant speed)
     seen: set[str] = set()
+    hold = rules.printed_types_hold(game)
+    known, printed = rules.PRINTED.get, rules.printed
     for card in game.cards_in("hand", player):
-        if card.code in seen or rules.is_land(game, card):
+        if card.code in seen:
+            continue
+        facts = known(id(card.definition)) or printed(card.definition)
+        if facts.land if hold else rules.is_land(game, card):
             continue
         seen.add(card.code)
-        for ab in card.definition.abilities:
-            if ab.kind != "spell":
-                continue
-            if mana_at_hand >= 0 and sum(mana.ManaCost.parse(str(c.params.get("mana", ""))).least_mana
-                                         for c in ab.cost if c.kind == "mana") > mana_at_hand:
-                continue
-            if not at_sorcery_speed and not (rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash")):
+        spells = facts.spells
+        if spells is None:
+            spells = _spells(facts)
+        if not spells:
+            continue
+        if not at_sorcery_speed and not ((facts.instant if hold else rules.has_type(game, card, "Instant"))
+                                         or rules.has_keyword(game, card, "Flash")):
+            continue
+        if mana_at_hand is None:
+            mana_at_hand = (-1 if costs.changers(game)
+                            else len(mana.sources(game, player)) + mana_pool.size(game, player))
+        least = _least_mana(facts) if mana_at_hand >= 0 else ()
+        for i, ab in enumerate(spells):
+            if mana_at_hand >= 0 and least[i] > mana_at_hand:
                 continue
             if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
                 way = f" ({ab.label})" if ab.get("kicked") or ab.get("alternative") else ""

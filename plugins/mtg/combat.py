@@ -28,15 +28,15 @@ COMBAT_STATUSES = ("attacking", "blocking", "blocked", "blockers", "struck_first
 def can_attack(game: Game, card: Card) -> bool:
     """508.1a: an untapped creature without summoning sickness (302.6) and without defender."""
     return (not card.status.get("tapped") and not rules.summoning_sick(game, card)
-            and not game.has_keyword(card, "Defender"))
+            and not rules.has_keyword(game, card, "Defender"))
 
 
 def can_block(game: Game, blocker: Card, attacker: Card) -> bool:
     """509.1a-b: an untapped creature; a creature with flying only by flying or reach (702.9b, 702.17b)."""
     if blocker.status.get("tapped"):
         return False
-    if game.has_keyword(attacker, "Flying"):
-        return game.has_keyword(blocker, "Flying") or game.has_keyword(blocker, "Reach")
+    if rules.has_keyword(game, attacker, "Flying"):
+        return rules.has_keyword(game, blocker, "Flying") or rules.has_keyword(game, blocker, "Reach")
     return True
 
 
@@ -54,7 +54,7 @@ def declare_attackers(game: Game) -> list[int]:
     defender = game.opponent(ap)
     for cid in chosen:
         card = game.card(cid)
-        if not game.has_keyword(card, "Vigilance"):
+        if not rules.has_keyword(game, card, "Vigilance"):
             game.set_status(card, "tapped", True, cause=Cause.ACTION, by=ap)
         game.set_status(card, "attacking", True, quiet=True)
         game.record("attacks", cause=Cause.ACTION, player=ap, card=cid, defender=defender)
@@ -69,7 +69,7 @@ def blocking_problem(game: Game, picks: dict[int, Card]) -> str | None:
         count[attacker.id] = count.get(attacker.id, 0) + 1
     for aid, n in count.items():
         attacker = game.card(aid)
-        if n == 1 and game.has_keyword(attacker, "Menace"):
+        if n == 1 and rules.has_keyword(game, attacker, "Menace"):
             return f"{attacker.name} has menace: it can't be blocked except by two or more creatures (702.111b)"
     return None
 
@@ -124,13 +124,13 @@ def order_blockers(game: Game) -> None:
 
 def first_strike_step_needed(game: Game) -> bool:
     """510.4: a first-strike combat damage step happens if a combatant has first or double strike."""
-    return any(game.has_keyword(c, "First strike") or game.has_keyword(c, "Double strike")
+    return any(rules.has_keyword(game, c, "First strike") or rules.has_keyword(game, c, "Double strike")
                for c in rules.creatures(game) if c.status.get("attacking") or c.status.get("blocking"))
 
 
 def _deals_damage(game: Game, card: Card, step: str) -> bool:
-    first = game.has_keyword(card, "First strike")
-    double = game.has_keyword(card, "Double strike")
+    first = rules.has_keyword(game, card, "First strike")
+    double = rules.has_keyword(game, card, "Double strike")
     if step == "first":
         return first or double
     if step == "regular":
@@ -140,7 +140,7 @@ def _deals_damage(game: Game, card: Card, step: str) -> bool:
 
 def _lethal(game: Game, source: Card, blocker: Card) -> int:
     """702.19c/702.2c: damage that is lethal, counting damage already marked."""
-    if game.has_keyword(source, "Deathtouch"):
+    if rules.has_keyword(game, source, "Deathtouch"):
         return 1
     return max(0, rules.toughness(game, blocker) - blocker.status.get("damage", 0))
 
@@ -161,7 +161,7 @@ def combat_damage(game: Game, step: str = "only") -> None:
             continue
         blockers = [game.card(b) for b in attacker.status.get("blockers", [])]
         blockers = [b for b in blockers if b.zone == "battlefield" and b.status.get("blocking") == attacker.id]
-        trample = game.has_keyword(attacker, "Trample")
+        trample = rules.has_keyword(game, attacker, "Trample")
         if not blockers:
             if trample:   # 702.19e: all its damage to the player
                 assignments.append((attacker, defender, power))
@@ -188,7 +188,7 @@ def combat_damage(game: Game, step: str = "only") -> None:
     if step == "first":     # 510.4: who had first or double strike as the first step began
         for card in rules.creatures(game):
             if (card.status.get("attacking") or card.status.get("blocking") is not None) and (
-                    game.has_keyword(card, "First strike") or game.has_keyword(card, "Double strike")):
+                    rules.has_keyword(game, card, "First strike") or rules.has_keyword(game, card, "Double strike")):
                 game.set_status(card, "struck_first", True, quiet=True)
     merged: dict[tuple[int, Any], int] = {}
     order: list[tuple[Any, Any]] = []

@@ -183,8 +183,8 @@ def total_cost(game: Game, activation: Activation, components: list[CostComponen
         if delta > 0:
             mana = [CostComponent("mana", delta, {"mana": f"{{{delta}}}"})]
         return mana + others
-    cost = mana_of(mana[0]).with_generic(delta)
     if delta:
+        cost = mana_of(mana[0]).with_generic(delta)
         return [CostComponent("mana", cost.value, {"mana": str(cost)})] + others
     return merged
 

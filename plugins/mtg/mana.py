@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import attrs
 
@@ -20,12 +20,15 @@ from rulestack import Activation, Card, Cause, CostComponent, CostKind, CostUnpa
 
 from . import rules
 
+if TYPE_CHECKING:
+    from .system import MTGSystem
+
 #: The five colours in WUBRG order (105.1).
 COLORS = ("W", "U", "B", "R", "G")
 #: The types of mana (106.1b): the five colours and colorless ({C}, 107.4c).
 MANA_TYPES = COLORS + ("C",)
 #: The colour of mana each basic land type's intrinsic ability makes (305.6).
-BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+BASIC_LAND_MANA = rules.BASIC_LAND_MANA
 #: What paying a Phyrexian mana symbol with life costs (107.4f).
 PHYREXIAN_LIFE = 2
 
@@ -205,18 +208,47 @@ def sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
     """The untapped permanents ``player`` controls whose {T} mana abilities can be activated now,
     in battlefield order: lands, and other permanents with ``produces`` (a creature — a land
     animated into one too — only once its controller has controlled it continuously since their
-    most recent turn began, or it has haste: 302.6)."""
+    most recent turn began, or it has haste: 302.6). Worked out once per journal version and
+    player (the list is shared: callers do not change it)."""
+    system: MTGSystem = game.system   # type: ignore[assignment]
+    version = game.journal.version
+    known = system.mana_sources
+    if known[0] == version and known[1] == player:
+        return list(known[2])
+    out = _sources(game, player)
+    if game.journal.version == version:
+        system.mana_sources = (version, player, tuple(out))
+    return out
+
+
+def _sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
     out = []
-    for card in game.cards_in("battlefield", player):
+    state = game.state
+    cards = state.cards
+    if not rules.printed_types_hold(game):
+        for card in [cards[i] for i in state.zones[("battlefield", player)].cards]:
+            if card.status.get("tapped"):
+                continue
+            if not rules.is_land(game, card) and not card.definition.fields.get("produces"):
+                continue
+            if rules.is_creature(game, card) and rules.summoning_sick(game, card):
+                continue        # 302.6: a land that is a creature too (animated) as well
+            colors = produced_colors(game, card)
+            if colors:
+                out.append((card.id, colors))
+        return out
+    known, printed = rules.PRINTED.get, rules.printed
+    for cid in state.zones[("battlefield", player)].cards:
+        card = cards[cid]
         if card.status.get("tapped"):
             continue
-        if not rules.is_land(game, card) and not card.definition.fields.get("produces"):
+        facts = known(id(card.definition)) or printed(card.definition)
+        if not facts.land and not facts.produces:
             continue
-        if rules.is_creature(game, card) and rules.summoning_sick(game, card):
+        if facts.creature and rules.summoning_sick(game, card):
             continue        # 302.6: a land that is a creature too (animated) as well
-        colors = produced_colors(game, card)
-        if colors:
-            out.append((card.id, colors))
+        if facts.mana and not game.abilities_removed(card):
+            out.append((card.id, facts.mana))
     return out
 
 
@@ -225,9 +257,13 @@ def sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
 def _assign_colored(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
     """Sources for the coloured symbols (a small matching, scarce colours and one-colour
     sources first), or ``None`` when they cannot all be paid."""
+    if not cost.colored and not cost.colorless:
+        return []
     symbols = [c for c, n in cost.colored for _ in range(n)] + ["C"] * cost.colorless
-    supply = {c: sum(1 for _, cs in srcs if c in cs) for c in MANA_TYPES}
-    symbols.sort(key=lambda c: supply[c])
+    kinds = set(symbols)
+    if len(kinds) > 1:       # (one kind of symbol: the sort by supply changes nothing)
+        supply = {c: sum(1 for _, cs in srcs if c in cs) for c in kinds}
+        symbols.sort(key=lambda c: supply[c])
     order = sorted(srcs, key=lambda s: len(s[1]))
     used: list[int] = []
 
@@ -262,6 +298,8 @@ def find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list
     groups: dict[str, list[int]] = {}
     for sid, cs in rest:
         groups.setdefault(_kind(cs), []).append(sid)
+    if len(groups) == 1:      # one kind of source: the first ones (what the loop below would take)
+        return colored + next(iter(groups.values()))[:cost.generic]
     generic: list[int] = []
     for _ in range(cost.generic):
         kind = max(sorted(groups), key=lambda k: (len(groups[k]), -len(k)))

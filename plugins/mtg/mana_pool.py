@@ -169,7 +169,7 @@ def _could_spend(game: Game, player: int) -> bool:
     """Whether ``player`` holds an instant or a card with flash, or controls a permanent with an
     activated ability that costs mana: something floating mana could pay for now."""
     for card in game.cards_in("hand", player):
-        if rules.has_type(game, card, "Instant") or game.has_keyword(card, "Flash"):
+        if rules.has_type(game, card, "Instant") or rules.has_keyword(game, card, "Flash"):
             return True
     return any(ab.kind == "activated" and any(c.kind == "mana" for c in ab.cost)
                for card in game.cards_in("battlefield", player) for ab in card.definition.abilities)

@@ -60,7 +60,10 @@ class ManaCostKind(CostKind):
             cost, life = found
         if cost.value == 0 and not life:
             return {"mana": str(cost)}
-        rest, used = mana_pool.spend(cost, mana_pool.pool(game, player), activation.data.get(POOL_PLAN))
+        if game.value_of(player, mana_pool.POOL):
+            rest, used = mana_pool.spend(cost, mana_pool.pool(game, player), activation.data.get(POOL_PLAN))
+        else:       # an empty pool pays nothing (what spend would find)
+            rest, used = cost, {}
         srcs = sources(game, player)
         plan = activation.data.get("mana_plan")
         available = {sid for sid, _ in srcs}

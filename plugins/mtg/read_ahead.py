@@ -19,7 +19,7 @@ STATUS = "read_ahead"
 
 def has_read_ahead(game: Game, card: Card) -> bool:
     """A Saga with read ahead (printed or copied) that has not lost its abilities."""
-    return KEYWORD in card.definition.keywords and rules.is_saga(game, card) and game.has_keyword(card, KEYWORD)
+    return KEYWORD in card.definition.keywords and rules.is_saga(game, card) and rules.has_keyword(game, card, KEYWORD)
 
 
 def enter_at_chosen_chapter(game: Game, card: Card) -> int:

@@ -1,9 +1,9 @@
 """Small questions the rules ask about cards and players, shared by every part of the plugin."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Iterable
 
-from rulestack import Card, Game, Role
+from rulestack import Ability, Card, CardDefinition, Game, Role
 
 if TYPE_CHECKING:
     from .system import MTGSystem
@@ -20,14 +20,82 @@ KEYWORDS = frozenset({"Flying", "First strike", "Double strike", "Trample", "Vig
 TYPE_FIELDS = ("types", "subtypes", "supertypes")
 
 
+#: The colour of mana each basic land type's intrinsic ability makes (305.6).
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+class Printed:
+    """What a card definition prints, worked out once per definition (definitions never change):
+    the answers of the hot questions ("is it a land?") while printed types hold."""
+
+    __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
+                 "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
+                 "keyword_writes", "toughness", "lowers_toughness")
+
+    def __init__(self, definition: CardDefinition) -> None:
+        fields = definition.fields
+        self.definition = definition
+        self.types: Any = fields.get("types") or ()
+        self.subtypes: Any = fields.get("subtypes") or ()
+        self.supertypes: Any = fields.get("supertypes") or ()
+        self.land = "Land" in self.types
+        self.creature = "Creature" in self.types
+        self.instant = "Instant" in self.types
+        self.saga = "Saga" in self.subtypes
+        self.legendary = "Legendary" in self.supertypes
+        #: The ``produces`` field (mana abilities beyond the basic land types', 605.1a).
+        self.produces: Any = fields.get("produces")
+        #: The colours of mana its mana abilities make: the printed basic land types' (305.6) and
+        #: the ``produces`` field's (:func:`.mana.produced_colors` while printed types hold).
+        self.mana = frozenset({BASIC_LAND_MANA[t] for t in self.subtypes if t in BASIC_LAND_MANA}
+                              | set(self.produces or ()))
+        self.keywords = definition.keywords
+        #: The keywords its static abilities could change on a card, wherever the card is (see
+        #: :func:`_keywords_written`; ``None``: any).
+        self.keyword_writes = _union(_keywords_written(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
+                                     for ab in definition.abilities if ab.role == Role.STATIC
+                                     for spec in ab.get("modify") or ())
+        #: The printed toughness, and whether one of its static abilities could leave a card's
+        #: toughness below that (see :func:`_lowers_toughness`), wherever the card is.
+        self.toughness = fields.get("toughness")
+        self.lowers_toughness = any(_lowers_toughness(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
+                                    for ab in definition.abilities if ab.role == Role.STATIC
+                                    for spec in ab.get("modify") or ())
+        #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
+        self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
+        #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when
+        #: first needed by :func:`.casting.castable`).
+        self.spells: tuple[Ability, ...] | None = None
+        self.least_mana: tuple[int, ...] | None = None
+
+
+#: id of a definition -> its facts. An entry holds its definition, so the id cannot be reused by
+#: another object while the entry exists: the id alone identifies the definition. Hot loops read
+#: it directly: ``(PRINTED.get(id(d)) or printed(d))``.
+PRINTED: dict[int, Printed] = {}
+
+
+def printed(definition: CardDefinition) -> Printed:
+    """The :class:`Printed` facts of a definition."""
+    known = PRINTED.get(id(definition))
+    if known is None:
+        known = PRINTED[id(definition)] = Printed(definition)
+    return known
+
+
 def printed_types_hold(game: Game) -> bool:
     """True when no continuous effect in the game can change a card's types, so the printed
     types are the current ones and need no layer computation (a hot path: every "is it a
     creature?"). Cached per journal version; static abilities are looked at once per set of cards."""
-    system = cast("MTGSystem", game.system)
+    system: MTGSystem = game.system   # type: ignore[assignment]
     version = game.journal.version
-    if system.types_hold[0] == version:
-        return system.types_hold[1]
+    hold = system.types_hold
+    if hold[0] == version:
+        return hold[1]
+    return _types_hold(game, system, version)
+
+
+def _types_hold(game: Game, system: "MTGSystem", version: int) -> bool:
     count = len(game.state.cards)
     if system.type_statics[0] != count:
         statics = any(spec.get("attr") in TYPE_FIELDS
@@ -39,21 +107,124 @@ def printed_types_hold(game: Game) -> bool:
     return hold
 
 
+_NO_KEYWORDS: frozenset[str] = frozenset()
+
+
+def _keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] | None:
+    """The keywords a modifier with this op, attribute and value could add to or take from a card
+    (``None``: any): none for ``set``/``add`` of another attribute or ``negate``; the keyword a
+    ``grant`` or ``revoke`` names literally; any for everything else (``remove_abilities``, a
+    computed grant, ``swap``, a system's op, a change of ``keywords`` itself)."""
+    if op in ("set", "add"):
+        return None if attr == "keywords" else _NO_KEYWORDS
+    if op in ("grant", "revoke") and isinstance(value, str):
+        return frozenset((value,))
+    if op == "negate":
+        return _NO_KEYWORDS
+    return None
+
+
+def _union(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
+    out: frozenset[str] = _NO_KEYWORDS
+    for group in groups:
+        if group is None:
+            return None
+        if group:
+            out = out | group
+    return out
+
+
+def _lowers_toughness(op: str, attr: str | None, value: Any) -> bool:
+    """Could a modifier with this op, attribute and value leave a card's toughness below its
+    printed toughness? Not the ability ops, nor ``set`` or ``add`` of another attribute, nor
+    adding a literal amount of 0 or more to toughness; anything else (``set`` or a negative or
+    computed ``add`` of toughness, ``swap``, a system's op) is taken to."""
+    if op in ("grant", "revoke", "remove_abilities", "negate"):
+        return False
+    if op == "set":
+        return attr == "toughness"
+    if op == "add":
+        return attr == "toughness" and not (type(value) is int and value >= 0)
+    return True
+
+
+def _printed_holds(game: Game) -> tuple[int, frozenset[str] | None, bool]:
+    """(journal version, the keywords a modifier could change now (``None``: any),
+    :func:`printed_toughness_is_floor`),
+    worked out once per journal version from the floating effects, the static abilities of the
+    cards in the host's index of static abilities, and the ``modifiers`` hooks (only this
+    system's, which adds counters' power and toughness, 613.4c)."""
+    system: MTGSystem = game.system   # type: ignore[assignment]
+    version = game.journal.version
+    holds = system.printed_holds
+    if holds[0] == version:
+        return holds
+    state = game.state
+    cards = state.cards
+    known = PRINTED.get
+    toughness = all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
+    keywords: frozenset[str] | None = _NO_KEYWORDS if toughness else None
+    for e in state.effects:
+        if keywords is not None:
+            written = _keywords_written(e.op, e.attr, e.value)
+            keywords = None if written is None else keywords | written if written else keywords
+        toughness = toughness and not _lowers_toughness(e.op, e.attr, e.value)
+    for cid in game.index.static_cards:
+        definition = cards[cid].definition
+        facts = known(id(definition)) or printed(definition)
+        if keywords is not None:
+            written = facts.keyword_writes
+            keywords = None if written is None else keywords | written if written else keywords
+        toughness = toughness and not facts.lowers_toughness
+    holds = (version, keywords, toughness)
+    if game.journal.version == version:
+        system.printed_holds = holds
+    return holds
+
+
+def printed_keyword_holds(game: Game, keyword: str) -> bool:
+    """True when no modifier in the game can give or take ``keyword``, so every card has it as
+    printed (``game.has_keyword`` needs no layer computation): no floating effect and no static
+    ability of a card listed by the host's index of static abilities could change it
+    (:func:`_keywords_written`), and the only ``modifiers`` hook is this system's (which changes
+    power and toughness only). Worked out once per journal version."""
+    written = _printed_holds(game)[1]
+    return written is not None and keyword not in written
+
+
+def printed_toughness_is_floor(game: Game) -> bool:
+    """True when no modifier in the game can leave a card's toughness below its printed
+    toughness (:func:`_lowers_toughness`) but the -1/-1 counters of the card itself (this
+    system's ``modifiers`` hook adds the net of its +1/+1 and -1/-1 counters). Cached per
+    journal version."""
+    return _printed_holds(game)[2]
+
+
+def has_keyword(game: Game, card: Card, keyword: str) -> bool:
+    """``game.has_keyword``, read from the printed keywords while :func:`printed_keyword_holds`."""
+    if printed_keyword_holds(game, keyword):
+        return keyword in (PRINTED.get(id(card.definition)) or printed(card.definition)).keywords
+    return game.has_keyword(card, keyword)
+
+
 def types_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
-        return card.definition.fields.get("types") or ()
+        types: tuple[str, ...] = printed(card.definition).types
+        return types
     return tuple(game.values(card).get("types") or ())
 
 
 def subtypes_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
-        return card.definition.fields.get("subtypes") or ()
+        subtypes: tuple[str, ...] = printed(card.definition).subtypes
+        return subtypes
     return tuple(game.values(card).get("subtypes") or ())
 
 
 def supertypes_of(game: Game, card: Card) -> tuple[str, ...]:
     if printed_types_hold(game):
-        return card.definition.fields.get("supertypes") or ()
+        supertypes: tuple[str, ...] = printed(card.definition).supertypes
+        return supertypes
     return tuple(game.values(card).get("supertypes") or ())
 
 
@@ -62,11 +233,17 @@ def has_type(game: Game, card: Card, kind: str) -> bool:
 
 
 def is_creature(game: Game, card: Card) -> bool:
-    return has_type(game, card, "Creature")
+    if printed_types_hold(game):
+        creature: bool = printed(card.definition).creature
+        return creature
+    return "Creature" in (game.values(card).get("types") or ())
 
 
 def is_land(game: Game, card: Card) -> bool:
-    return has_type(game, card, "Land")
+    if printed_types_hold(game):
+        land: bool = printed(card.definition).land
+        return land
+    return "Land" in (game.values(card).get("types") or ())
 
 
 def is_permanent_card(card: Card) -> bool:
@@ -75,7 +252,10 @@ def is_permanent_card(card: Card) -> bool:
 
 
 def is_saga(game: Game, card: Card) -> bool:
-    return "Saga" in subtypes_of(game, card)
+    if printed_types_hold(game):
+        saga: bool = printed(card.definition).saga
+        return saga
+    return "Saga" in (game.values(card).get("subtypes") or ())
 
 
 def is_token(game: Game, card: Card) -> bool:
@@ -86,17 +266,25 @@ def is_token(game: Game, card: Card) -> bool:
 def summoning_sick(game: Game, card: Card) -> bool:
     """302.6: a creature that has not been under its controller's control continuously since
     their most recent turn began cannot attack or use {T}, unless it has haste."""
-    return bool(card.status.get("sick")) and not game.has_keyword(card, "Haste")
+    return bool(card.status.get("sick")) and not has_keyword(game, card, "Haste")
 
 
 def creatures(game: Game, player: int | None = None) -> list[Card]:
     """The creatures on the battlefield (of ``player``, or of everyone), in a fixed order."""
     players = [player] if player is not None else range(len(game.players))
+    state = game.state
+    cards, zones = state.cards, state.zones
+    if printed_types_hold(game):
+        known = PRINTED.get
+        return [c for p in players for c in [cards[i] for i in zones[("battlefield", p)].cards]
+                if (known(id(c.definition)) or printed(c.definition)).creature]
     return [c for p in players for c in game.cards_in("battlefield", p) if is_creature(game, c)]
 
 
 def permanents(game: Game) -> list[Card]:
-    return [c for p in range(len(game.players)) for c in game.cards_in("battlefield", p)]
+    state = game.state
+    cards, zones = state.cards, state.zones
+    return [cards[i] for p in range(len(state.players)) for i in zones[("battlefield", p)].cards]
 
 
 def power(game: Game, card: Card) -> int:

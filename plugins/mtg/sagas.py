@@ -91,8 +91,10 @@ def to_sacrifice(game: Game) -> list[Card]:
     are not waiting on a chapter ability of their own."""
     out = []
     legacy = rules.cr(game) == "pre-2025"
+    hold = rules.printed_types_hold(game)
+    known, printed = rules.PRINTED.get, rules.printed
     for card in rules.permanents(game):
-        if not rules.is_saga(game, card):
+        if not ((known(id(card.definition)) or printed(card.definition)).saga if hold else rules.is_saga(game, card)):
             continue
         chapters = chapter_numbers(game, card)
         if not chapters and not legacy:

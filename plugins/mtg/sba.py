@@ -2,7 +2,7 @@
 once as one batch (704.3), repeated by the host until none applies."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rulestack import Card, Cause, Game
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def check(game: Game) -> bool:
     """Perform every state-based action that applies now, simultaneously. ``True`` if any did."""
-    system = cast("MTGSystem", game.system)
+    system: MTGSystem = game.system   # type: ignore[assignment]
     if system.sba_clean_at == game.journal.version:
         return False            # nothing changed since a check that found nothing to do
     mark = fingerprint(game)
@@ -31,7 +31,17 @@ def check(game: Game) -> bool:
             seen.add(card.id)
             doomed.append((card, how))
 
+    floor = rules.printed_toughness_is_floor(game)
+    known, printed = rules.PRINTED.get, rules.printed
     for card in rules.creatures(game):
+        status = card.status
+        if floor and not status.get("damage") and not status.get("deathtouch_damage"):
+            # Its toughness is at least the printed one (and its counters' net): above 0, nothing applies.
+            counters = card.counters
+            printed_toughness = (known(id(card.definition)) or printed(card.definition)).toughness
+            if (type(printed_toughness) is int and printed_toughness > 0
+                    and (not counters or counters.get("-1/-1", 0) <= counters.get("+1/+1", 0))):
+                continue
         tough = rules.toughness(game, card)
         if tough <= 0:
             doom(card, "toughness_zero")                           # 704.5f
@@ -63,10 +73,17 @@ def fingerprint(game: Game) -> tuple[object, ...]:
     the stack and the waiting triggers (714.4), and whose turn it is. Equal fingerprints give
     equal answers, so an unchanged one needs no new check (and no layer computation)."""
     st = game.state
+    cards, zones = st.cards, st.zones
+    permanents = []
+    for p in range(len(st.players)):
+        for cid in zones[("battlefield", p)].cards:
+            c = cards[cid]
+            status, counters = c.status, c.counters
+            permanents.append((cid, c.generation, c.controller, status.get("damage"), status.get("deathtouch_damage"),
+                               tuple(sorted(counters.items())) if counters else ()))
     return (
         tuple((p.life, p.values.get("drew_from_empty")) for p in st.players),
-        tuple((c.id, c.generation, c.controller, c.status.get("damage"), c.status.get("deathtouch_damage"),
-               tuple(sorted(c.counters.items()))) for c in rules.permanents(game)),
+        tuple(permanents),
         tuple(e.id for e in st.effects),
         tuple(it.id for it in st.stack),
         tuple((t.card, t.ability) for t in st.pending),
@@ -77,10 +94,14 @@ def fingerprint(game: Game) -> tuple[object, ...]:
 def _legend_rule(game: Game) -> list[tuple[Card, str]]:
     """704.5j: a player with two or more legendary permanents of one name keeps one of them."""
     out = []
+    hold = rules.printed_types_hold(game)
+    known, printed = rules.PRINTED.get, rules.printed
     for p in range(len(game.players)):
         by_name: dict[str, list[Any]] = {}
         for card in game.cards_in("battlefield", p):
-            if "Legendary" in rules.supertypes_of(game, card):
+            legendary = ((known(id(card.definition)) or printed(card.definition)).legendary if hold
+                         else "Legendary" in rules.supertypes_of(game, card))
+            if legendary:
                 by_name.setdefault(card.name, []).append(card)
         for name, group in by_name.items():
             if len(group) > 1:

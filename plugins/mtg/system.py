@@ -180,6 +180,15 @@ class MTGSystem(GameSystem):
         #: changes types) and (journal version, whether printed types hold).
         self.type_statics: tuple[int, bool] = (-1, True)
         self.types_hold: tuple[int, bool] = (-1, False)
+        #: Cache of rules.printed_keyword_holds and rules.printed_toughness_is_floor: (journal
+        #: version, the keywords a modifier could change then (None: any), whether printed
+        #: toughness is a floor).
+        self.printed_holds: tuple[int, frozenset[str] | None, bool] = (-1, None, False)
+        #: Cache of casting._may_activate: (journal version, the players controlling a permanent
+        #: with an activated ability then).
+        self.activators: tuple[int, frozenset[int]] = (-1, frozenset())
+        #: Cache of mana.sources: (journal version, player, the sources).
+        self.mana_sources: tuple[int, int, tuple[tuple[int, frozenset[str]], ...]] = (-1, -1, ())
         #: The journal version at which the state-based actions last found nothing to do.
         self.sba_clean_at: int = -1
         #: ... and the fingerprint of what they look at (sba.fingerprint) then.
@@ -262,14 +271,18 @@ class MTGSystem(GameSystem):
     def modifiers(self, game: Game) -> list[Modifier]:
         """+1/+1 and -1/-1 counters change power and toughness in layer 7c (613.4c)."""
         out = []
-        for card in rules.permanents(game):
-            if not card.counters:
-                continue
-            n = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
-            if n:
-                for attr in ("power", "toughness"):
-                    out.append(Modifier(card=card.id, attr=attr, op="add", value=n, layer="pt_modify",
-                                        source=card.id))
+        state = game.state
+        cards, zones = state.cards, state.zones
+        for p in range(len(state.players)):
+            for cid in zones[("battlefield", p)].cards:
+                card = cards[cid]
+                counters = card.counters
+                if counters:
+                    n = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+                    if n:
+                        for attr in ("power", "toughness"):
+                            out.append(Modifier(card=card.id, attr=attr, op="add", value=n, layer="pt_modify",
+                                                source=card.id))
         return out
 
     # -- loading ----------------------------------------------------------------------------------------

@@ -74,9 +74,17 @@ def choose(game: Game, activation: Activation) -> None:
 
 
 def has_choice(game: Game, activation: Activation) -> bool:
+    """Is there a legal choice for the ability's ``target`` (or has it none)? A player who may be
+    chosen answers at once, without searching the cards, when the card filter runs no script
+    (matching cards is then a pure question)."""
     spec = activation.ability.get("target")
-    return not spec or bool(candidates(game, spec, activation.player, activation.card,
-                                       activation.item.id if activation.item else None))
+    if not spec:
+        return True
+    card_filter = spec.get("card")
+    if (card_filter is None or "where" not in card_filter) and _players(game, spec.get("player"), activation.player):
+        return True
+    return bool(candidates(game, spec, activation.player, activation.card,
+                           activation.item.id if activation.item else None))
 
 
 def still_legal(game: Game, item: Item, spec: Mapping[str, Any], chosen: Mapping[str, Any]) -> bool:

@@ -30,8 +30,10 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
         acts += play_actions(game, player)
         acts += give_don_actions(game, player)
         acts += battle.attack_actions(game, player)
-        acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
-        acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
+        if areas.may_activate(game, player, (HAND,), "main"):
+            acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
+        if areas.may_activate(game, player, FIELD, "activate_main"):
+            acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
     elif window == "block":
         acts += battle.block_actions(game, player)
     elif window == "counter":
@@ -41,7 +43,7 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
 
 def play_cost(game: Game, card: Card) -> int:
     """The cost paid to play a card: negative costs count as 0 (1-3-6-2)."""
-    return max(0, game.value(card, "cost") or 0)
+    return max(0, areas.value(game, card, "cost") or 0)
 
 
 def play_actions(game: Game, player: int) -> list[Action]:
@@ -130,10 +132,10 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
         elif ab.kind == "counter":
             if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
                 return False
-    if not abilities.conditions_met(game, card, ab) or game.is_text_negated(card, ab):
+    if not abilities.conditions_met(game, card, ab) or areas.is_text_negated(game, card, ab):
         return False
     if activation.trigger is None and (prohibitions.prohibited(game, player, "activate")
-                                       or game.value(card, "cannot_activate")):
+                                       or areas.value(game, card, "cannot_activate")):
         return False
     return None
 

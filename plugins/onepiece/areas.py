@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from rulestack import Ability, Game, ZoneSpec
+from rulestack import Ability, Game, Role, ZoneSpec
 from rulestack.state import Card, Visibility
 
 DECK, HAND, LEADER, CHARACTER, STAGE = "deck", "hand", "leader", "character", "stage"
@@ -98,3 +98,181 @@ def is_card_activation(card: Card, ability: Ability) -> bool:
     """Is activating this ability using the Event card itself from hand (8-5-2)? An Event's
     [Main] and [Counter] are activated only that way (10-2-3, 10-2-4)."""
     return category(card) == "event" and ability.kind in ("main", "counter")
+
+
+#: id of a card definition -> (the definition, the kinds of its activated abilities). The entry
+#: holds the definition, so the id is not reused while it exists.
+_ACTIVATED_KINDS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _activated_kinds(definition: Any) -> frozenset[str]:
+    known = _ACTIVATED_KINDS.get(id(definition))
+    if known is None:
+        known = _ACTIVATED_KINDS[id(definition)] = (
+            definition, frozenset(ab.kind for ab in definition.abilities if ab.role == Role.ACTIVATED))
+    return known[1]
+
+
+def may_activate(game: Game, player: int, zones: tuple[str, ...], kind: str) -> bool:
+    """Does a card ``player`` controls in one of ``zones`` have an activated ability of ``kind``
+    (a necessary condition of :meth:`Game.activatable` over those zones and that kind finding
+    anything)? Looked up once per card definition."""
+    state = game.state
+    cards = state.cards
+    for (name, _), zone in state.zones.items():
+        if name in zones:
+            for cid in zone.cards:
+                card = cards[cid]
+                if card.controller == player and kind in _activated_kinds(card.definition):
+                    return True
+    return False
+
+
+# -- values no modifier can change -----------------------------------------------------------------
+
+#: Modifier ops that change only the attribute they name (the ability ops change keywords and
+#: ability flags, never a card field such as ``cost``).
+_NAMED_ATTR_OPS = frozenset({"set", "add"})
+#: id of a card definition -> (the definition, what its static abilities' modify entries write on
+#: the card itself (``affects`` "self", the default) and on other cards (see :func:`_writes`;
+#: ``None``: anything)).
+_STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None, frozenset[str] | None]] = {}
+_NOTHING: frozenset[str] = frozenset()
+_NO_CARDS: dict[int, Any] = {}      # (shared, never filled: a fresh dict is made to add to)
+
+
+#: What each ability op writes (``rulestack.values``: grant and revoke change keywords,
+#: remove_abilities sets abilities_removed and clears keywords, negate sets negated or adds a scope).
+_ABILITY_WRITES = {"grant": ("keywords",), "revoke": ("keywords",),
+                   "remove_abilities": ("keywords", "abilities_removed"),
+                   "negate": ("negated", "negated_scopes")}
+#: A written entry naming one keyword: granting or revoking a literal keyword changes only it.
+_KEYWORD = "keyword:"
+
+
+def _writes(op: str, attr: str | None, value: Any, into: set[str]) -> bool:
+    """Add what a modifier with this op (attribute, value) writes to ``into``: attribute names, or
+    ``keyword:K`` for a grant or revoke of the literal keyword K; ``False`` when it could write
+    anything."""
+    if op in _NAMED_ATTR_OPS:
+        into.add(attr or "")
+        return True
+    if op in ("grant", "revoke") and isinstance(value, str):
+        into.add(_KEYWORD + value)
+        return True
+    if op in _ABILITY_WRITES:
+        into.update(_ABILITY_WRITES[op])
+        return True
+    return False
+
+
+def _static_writes(definition: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    """What a definition's static abilities write: (on the card itself, on other cards)."""
+    known = _STATIC_WRITES.get(id(definition))
+    if known is None:
+        own: set[str] | None = set()
+        others: set[str] | None = set()
+        for ab in definition.abilities:
+            if ab.role != Role.STATIC:
+                continue
+            for spec in ab.get("modify") or ():
+                on_self = spec.get("affects", ab.get("affects", "self")) == "self"   # (as the host reads it)
+                into = own if on_self else others
+                if into is not None and not _writes(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"),
+                                                    into):
+                    if on_self:
+                        own = None
+                    else:
+                        others = None
+        known = _STATIC_WRITES[id(definition)] = (definition, None if own is None else frozenset(own),
+                                                  None if others is None else frozenset(others))
+    return known[1], known[2]
+
+
+def _written(game: Game) -> tuple[set[str] | None, dict[int, set[str] | None]]:
+    """What some modifier in the game could change now: the card attributes it could change on
+    any card (``None``: any), and by card id what it could change on that card only (a floating
+    effect locked onto its targets, a static ability that affects its own card). Worked out once
+    per journal version from the floating effects, the static abilities of the cards in the
+    host's index of static abilities (wherever they are), and the ``modifiers`` hooks (this
+    system's gives power only, 6-5-5-2)."""
+    system: Any = game.system
+    version = game.journal.version
+    known = system.written_attrs
+    if known is not None and known[0] == version:
+        return known[1]
+    anywhere: set[str] | None = None
+    per_card: dict[int, set[str] | None] = _NO_CARDS
+    if all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
+        anywhere = {"power"}
+        for e in game.state.effects:
+            if e.targets is None:
+                if not _writes(e.op, e.attr, e.value, anywhere):
+                    anywhere = None
+                    break
+                continue
+            if per_card is _NO_CARDS:
+                per_card = {}
+            for cid in e.targets:
+                into = per_card.setdefault(cid, set())
+                if into is not None and not _writes(e.op, e.attr, e.value, into):
+                    per_card[cid] = None
+        if anywhere is not None:
+            cards, known_writes = game.state.cards, _STATIC_WRITES.get
+            for cid in game.index.static_cards:
+                definition = cards[cid].definition
+                entry = known_writes(id(definition))
+                own, others = (entry[1], entry[2]) if entry is not None else _static_writes(definition)
+                if others is None:
+                    anywhere = None
+                    break
+                if others:
+                    anywhere |= others
+                if own is None or own:
+                    if per_card is _NO_CARDS:
+                        per_card = {}
+                    into = per_card.setdefault(cid, set())
+                    if own is None:
+                        per_card[cid] = None
+                    elif into is not None:
+                        into |= own
+    answer = (anywhere, per_card)     # (not changed once made)
+    if game.journal.version == version:
+        system.written_attrs = (version, answer)
+    return answer
+
+
+def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> bool:
+    """Can no modifier in the game change ``name`` (nor ``other``) on ``card`` now?"""
+    anywhere, per_card = _written(game)
+    if anywhere is None or name in anywhere or (other is not None and other in anywhere):
+        return False
+    if not per_card:
+        return True
+    own = per_card.get(card.id, _NOTHING)
+    return own is not None and name not in own and (other is None or other not in own)
+
+
+def value(game: Game, card: Card, attr: str, default: Any = None) -> Any:
+    """``game.value(card, attr, default)``: read from the card's data while no modifier in the
+    game can change ``attr`` on it (the derived value is then the printed one), else derived."""
+    if _unchanged(game, card, attr):
+        return card.definition.fields.get(attr, default)
+    return game.value(card, attr, default)
+
+
+def has_keyword(game: Game, card: Card, keyword: str) -> bool:
+    """``game.has_keyword(card, keyword)``: the printed keywords while no modifier in the game can
+    change that keyword on the card."""
+    if _unchanged(game, card, _KEYWORD + keyword, "keywords"):
+        return keyword in card.definition.keywords
+    return game.has_keyword(card, keyword)
+
+
+def is_text_negated(game: Game, card: Card, ability: Ability) -> bool:
+    """``game.is_text_negated(card, ability)``: ``False`` at once while no modifier in the game
+    can negate anything on the card and its data says nothing of negation."""
+    if (_unchanged(game, card, "negated", "negated_scopes")
+            and "negated" not in card.definition.fields and "negated_scopes" not in card.definition.fields):
+        return False
+    return game.is_text_negated(card, ability)

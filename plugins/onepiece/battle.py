@@ -32,9 +32,10 @@ def attackers(game: Game, player: int) -> Iterator[Card]:
     if prohibitions.prohibited(game, player, "attack"):
         return
     for card in areas.battlers(game, player):
-        if areas.is_rested(card) or game.value(card, "cannot_attack"):
+        if areas.is_rested(card) or areas.value(game, card, "cannot_attack"):
             continue
-        if card.zone == CHARACTER and card.status.get(PLAYED_TURN) == turn and not game.has_keyword(card, "Rush"):
+        if (card.zone == CHARACTER and card.status.get(PLAYED_TURN) == turn
+                and not areas.has_keyword(game, card, "Rush")):
             continue
         yield card
 
@@ -60,12 +61,12 @@ def blockers(game: Game, player: int) -> list[Card]:
     if not battle or battle.get("blocked"):
         return []
     attacker = game.card(battle["attacker"])
-    if game.value(attacker, "unblockable"):
+    if areas.value(game, attacker, "unblockable"):
         return []
-    limit = game.value(attacker, "blockers_below")
+    limit = areas.value(game, attacker, "blockers_below")
     out = []
     for c in game.cards_in(CHARACTER, player):
-        if c.id == battle["target"] or areas.is_rested(c) or not game.has_keyword(c, "Blocker"):
+        if c.id == battle["target"] or areas.is_rested(c) or not areas.has_keyword(game, c, "Blocker"):
             continue
         if limit is not None and (game.value(c, "power") or 0) >= limit:
             continue
@@ -82,9 +83,11 @@ def counter_actions(game: Game, player: int) -> list[Action]:
     [Counter] Event (7-1-3-2-2)."""
     out = []
     for c in game.cards_in(HAND, player):
-        value = game.value(c, "counter")
+        value = areas.value(game, c, "counter")
         if areas.category(c) == "character" and value:
             out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
+    if not areas.may_activate(game, player, (HAND,), "counter"):
+        return out
     return out + game.activatable(player, "counter", zones=[HAND], kinds=["counter"])
 
 
@@ -157,7 +160,7 @@ def use_counter(game: Game, card: Card) -> None:
     """Trash a Character card from hand for its Counter value: +value power to your Leader or one
     of your Characters during this battle (7-1-3-2-1)."""
     player = card.controller
-    value = game.value(card, "counter") or 0
+    value = areas.value(game, card, "counter") or 0
     game.move(card, areas.TRASH, card.owner, cause=Cause.ACTION, by=player, counter=value)
     recipients = [c.id for c in areas.battlers(game, player)]
     (chosen,) = game.choose_cards(player, recipients, 1, 1, f"give +{value} power to", reason="counter",
@@ -177,9 +180,9 @@ def _damage_step(game: Game) -> None:
     if not won:
         return
     if target.zone == LEADER:
-        amount = 2 if game.has_keyword(attacker, "Double Attack") else 1
+        amount = 2 if areas.has_keyword(game, attacker, "Double Attack") else 1
         life.deal_damage(game, target.controller, amount, source=attacker.id,
-                         banish=game.has_keyword(attacker, "Banish"))
+                         banish=areas.has_keyword(game, attacker, "Banish"))
     else:
         play.ko(game, target, cause=Cause.BATTLE, source=attacker.id, by=attacker.controller)
 

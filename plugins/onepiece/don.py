@@ -71,8 +71,13 @@ def return_all_given(game: Game, player: int) -> None:
 def return_orphans(game: Game) -> bool:
     """DON!! under a card that has left its area go back to the cost area rested (6-5-5-4)."""
     changed = False
-    for p in range(len(game.players)):
-        for don in list(game.cards_in(GIVEN, p)):
+    state = game.state
+    cards, zones = state.cards, state.zones
+    for p in range(len(state.players)):
+        given = zones[(GIVEN, p)].cards
+        if not given:
+            continue
+        for don in [cards[i] for i in given]:
             host = game.card(don.attached_to) if don.attached_to is not None else None
             if host is None or host.zone not in areas.BATTLE_AREAS or \
                     host.generation != don.status.get(HOST_GENERATION):

@@ -43,7 +43,7 @@ def trash(game: Game, card: Card, *, cause: str = Cause.EFFECT, source: int | No
 
 def ko_prevented(game: Game, card: Card, cause: str) -> bool:
     """"Cannot be K.O.'d" effects: ``ko_immune`` is ``"effect"``, ``"battle"`` or ``"all"``."""
-    immune = game.value(card, "ko_immune")
+    immune = areas.value(game, card, "ko_immune")
     return immune == "all" or immune == cause
 
 

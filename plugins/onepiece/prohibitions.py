@@ -20,7 +20,7 @@ limit) lets the payment begin and stops it there (8-3-1-3-1).
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any, Iterator, cast
+from typing import TYPE_CHECKING, Any, Iterator
 
 from rulestack import Activation, Game
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 PLAYER_ACTIONS = frozenset({"trash_from_hand", "activate", "attack", "play"})
 
 _SNAPSHOT = "prohibitions_before_payment"
+_ACTIONS_IN_ORDER = tuple(sorted(PLAYER_ACTIONS))
 
 
 def prohibited(game: Game, player: int, action: str) -> bool:
@@ -43,6 +44,8 @@ def prohibited(game: Game, player: int, action: str) -> bool:
     frozen = _system(game).frozen_prohibitions
     if frozen is not None:
         return (player, action) in frozen
+    if not _on_field(game):
+        return False        # no card on the field prohibits anything
     return any(True for _ in _forbidding(game, player, action))
 
 
@@ -58,7 +61,7 @@ def _forbidding(game: Game, player: int, action: str) -> Iterator[Any]:
         who = ab.get("player", "you")
         if who != "both" and relative_player(game, card.controller, who) != player:
             continue
-        if not abilities.functions_here(game, card, ab, None) or game.is_text_negated(card, ab):
+        if not abilities.functions_here(game, card, ab, None) or areas.is_text_negated(game, card, ab):
             continue
         cond = ab.get("condition")
         if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
@@ -106,10 +109,14 @@ def judged_before_payment(game: Game, activation: Activation) -> Iterator[None]:
     """The ``cost_judgement`` hook: while the host checks a cost, prohibitions are those that held
     when its payment began (taken once per activation, 8-3-1-3)."""
     snapshot = activation.data.get(_SNAPSHOT)
-    if snapshot is None:
-        snapshot = activation.data[_SNAPSHOT] = frozenset(
-            (p.index, a) for p in game.state.players for a in sorted(PLAYER_ACTIONS) if prohibited(game, p.index, a))
     system = _system(game)
+    if snapshot is None:
+        if system.frozen_prohibitions is None and not _on_field(game):
+            snapshot = frozenset()      # nothing on the field prohibits anything: what the search would find
+        else:
+            snapshot = frozenset((p.index, a) for p in game.state.players for a in _ACTIONS_IN_ORDER
+                                 if prohibited(game, p.index, a))
+        activation.data[_SNAPSHOT] = snapshot
     before = system.frozen_prohibitions
     system.frozen_prohibitions = snapshot
     try:
@@ -119,4 +126,5 @@ def judged_before_payment(game: Game, activation: Activation) -> Iterator[None]:
 
 
 def _system(game: Game) -> OnePieceSystem:
-    return cast("OnePieceSystem", game.system)
+    system: OnePieceSystem = game.system   # type: ignore[assignment]
+    return system

@@ -33,6 +33,8 @@ class OnePieceSystem(GameSystem):
     frozen_prohibitions: frozenset[tuple[int, str]] | None = None
     #: (journal, its version, the field's prohibiting abilities then): prohibitions._on_field.
     prohibiting_on_field: tuple[Any, int, list[tuple[Any, Any]]] | None = None
+    #: (journal version, what a modifier could change then: anywhere and on single cards): areas._written.
+    written_attrs: tuple[int, tuple[set[str] | None, dict[int, set[str] | None]]] | None = None
     zones = areas.ZONES
     deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
     card_fields = {
@@ -140,7 +142,7 @@ class OnePieceSystem(GameSystem):
         if item.card is None or item.ability is None:
             return False
         card = game.card(item.card)
-        return game.is_text_negated(card, card.definition.abilities[item.ability])
+        return areas.is_text_negated(game, card, card.definition.abilities[item.ability])
 
     # -- rule processing, auto effects and values ---------------------------------------------------
     @hookimpl
