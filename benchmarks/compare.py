@@ -137,14 +137,15 @@ def run_worker(python: Path | str, system: str, first_seed: int, games: int, set
 
 def count_instructions(python: Path | str, system: str, games: int) -> dict:
     """Instructions of ``games`` seeded games (seeds 0..games-1) of ``python``'s engine: two runs of
-    the worker under cachegrind, with the games and without, the same imports and warm-up in both."""
+    the worker under cachegrind, with the games and without, the same imports and warm-up in both,
+    and the same string hashes (``PYTHONHASHSEED=0``; random ones move the counts by about 1%)."""
     counts, figures = [], {}
     for n in (0, games):
         out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                               str(python), str(Path(__file__).resolve()), "--worker", system, "--games", str(n),
                               "--setups", "0"],
                              check=True, capture_output=True, text=True, cwd=tempfile.gettempdir(),
-                             env={**os.environ, "PYTHONPATH": ""})
+                             env={**os.environ, "PYTHONPATH": "", "PYTHONHASHSEED": "0"})
         found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
         if not found:
             raise SystemExit(f"cachegrind printed no instruction count:\n{out.stderr[-2000:]}")
