@@ -35,6 +35,10 @@ def make_plugin_manager(system: Any, plugins: Iterable[Any] = ()) -> pluggy.Plug
     return pm
 
 
+#: How many decks a pool keeps read (:meth:`CardPool.deck`).
+_DECKS_KEPT = 64
+
+
 class CardPool:
     """The cards of one game system."""
 
@@ -44,6 +48,9 @@ class CardPool:
         self._by_name: dict[str, str] = {}
         self._definitions: dict[str, CardDefinition] = {}
         self._sources: dict[str, str] = {}
+        #: Decks read so far, by file, its bytes and the number of cards known when it was read
+        #: (a deck names cards, and files added later may make more names known).
+        self._decks: dict[tuple[str, bytes, int], Deck] = {}
         self._pm = make_plugin_manager(system_cls())
         for path in (files if files is not None else system_cls.card_files()):
             self.add_file(Path(path))
@@ -160,7 +167,18 @@ class CardPool:
             p = candidate
         elif not p.is_file():
             raise DeckError("deck file not found", file=str(p))
-        return read_deck(p, self.resolve, self.system_cls.deck_sections, display=_display(p))
+        # Reading a deck (YAML, then every card name) costs milliseconds, more than setting up a
+        # game: a file read again with the same bytes gives the deck read before.
+        raw = p.read_bytes()
+        key = (str(p.resolve()), raw, len(self.entries))
+        deck = self._decks.get(key)
+        if deck is None:
+            deck = read_deck(p, self.resolve, self.system_cls.deck_sections, display=_display(p))
+            if p.read_bytes() == raw:     # not rewritten while it was being read
+                if len(self._decks) >= _DECKS_KEPT:          # many deck files (a deck search): keep the newest
+                    del self._decks[next(iter(self._decks))]
+                self._decks[key] = deck
+        return deck
 
 
 class _WithKeywords:

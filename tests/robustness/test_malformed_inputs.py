@@ -138,6 +138,36 @@ def test_deck_mistakes_are_clear_errors(tmp_path, system, text, error, where):
     assert where in str(err.value), str(err.value)
 
 
+def test_a_deck_file_is_read_again_only_when_its_bytes_change(tmp_path):
+    """The pool keeps the decks it read (reading one costs more than a game's setup), by the file's
+    bytes: an unchanged file gives the deck read before, a rewritten one is read anew, and a broken
+    rewrite is an error, not the old deck."""
+    pool = CardPool(find_system("tiny"))
+    path = write(tmp_path, "deck.yaml", "name: d\nmain:\n  - 10 Grunt\n")
+    first = pool.deck(str(path))
+    assert pool.deck(str(path)) is first
+    write(tmp_path, "deck.yaml", "name: d\nmain:\n  - 12 Grunt\n")
+    assert len(pool.deck(str(path)).sections["main"]) == 12
+    write(tmp_path, "deck.yaml", "name: d\nmain:\n  - 10 Grnut\n")
+    with pytest.raises(DeckError, match="unknown card 'Grnut'"):
+        pool.deck(str(path))
+    write(tmp_path, "deck.yaml", "name: d\nmain:\n  - 10 Grunt\n")
+    assert pool.deck(str(path)) is first
+
+
+def test_the_pool_keeps_only_the_newest_decks_it_read(tmp_path, monkeypatch):
+    """A deck search writing thousands of deck files does not grow the pool without bound."""
+    from rulestack import pool as pool_module
+
+    monkeypatch.setattr(pool_module, "_DECKS_KEPT", 2)
+    pool = CardPool(find_system("tiny"))
+    paths = [write(tmp_path, f"deck{n}.yaml", f"name: d{n}\nmain:\n  - {10 + n} Grunt\n") for n in range(3)]
+    decks = [pool.deck(str(p)) for p in paths]
+    assert pool.deck(str(paths[2])) is decks[2] and pool.deck(str(paths[1])) is decks[1]
+    again = pool.deck(str(paths[0]))             # the oldest was let go: read anew, the same deck
+    assert again is not decks[0] and again == decks[0]
+
+
 def test_deck_mistakes_through_the_command(tmp_path, rulestack_cli):
     path = write(tmp_path, "deck.yaml", "name: d\nmain:\n  - 3 Grunt\n  - 2 Grnut\n")
     done = rulestack_cli("play", "tiny", "--deck", str(path), "--deck", "beta")
