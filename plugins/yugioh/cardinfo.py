@@ -111,16 +111,22 @@ def ability_speed(card: Card, ability: Ability) -> int:
     Spell Speed 1: Normal, Equip, Continuous, Field and Ritual Spells; Ignition, Trigger and FLIP
     effects. Spell Speed 2: Quick-Play Spells, Normal and Continuous Traps, Quick Effects.
     Spell Speed 3: Counter Traps (B3.1)."""
+    return ability_speed_of(card.definition.fields, ability)
+
+
+def ability_speed_of(fields: Mapping[str, Any], ability: Ability) -> int:
+    """:func:`ability_speed` from the card's data fields (its ``card_type`` and ``property``)."""
     speed = ability.get("speed")
     if speed:
         return int(speed)
     kind = ability.kind
+    trap = fields.get("card_type", "") == "Trap"
     if kind == "activate":
-        if is_trap(card):
-            return 3 if prop(card) == "Counter" else 2
-        return 2 if prop(card) == "Quick-Play" else 1
+        if trap:
+            return 3 if fields.get("property", "Normal") == "Counter" else 2
+        return 2 if fields.get("property", "Normal") == "Quick-Play" else 1
     if kind == "quick":
         return 2
     if kind == "effect":
-        return 2 if is_trap(card) else 1
+        return 2 if trap else 1
     return 1

@@ -11,9 +11,9 @@ that negation (YGO-A15).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, cast
+from typing import TYPE_CHECKING, cast
 
-from rulestack import Ability, Card, Cause, Game, Modifier, Role
+from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
 from rulestack.state import FloatingEffect
 from rulestack.context import ScriptUsageError
 
@@ -24,16 +24,19 @@ from .xyz_materials import orphaned_materials
 if TYPE_CHECKING:
     from .system import YugiohSystem
 
-#: Per-definition cache: the indices of abilities of each static kind.
-_STATIC_KINDS: dict[tuple[str, str], tuple[int, ...]] = {}
+#: Per card definition (by identity: definitions are immutable and shared by every game of the
+#: process), its static abilities by kind, in printed order.
+_STATIC_KINDS: dict[int, tuple[CardDefinition, dict[str, tuple[Ability, ...]]]] = {}
 
 
-def _abilities_of(card: Card, kind: str) -> tuple[int, ...]:
-    key = (card.definition.digest or card.code, kind)
-    found = _STATIC_KINDS.get(key)
-    if found is None:
-        found = _STATIC_KINDS[key] = tuple(ab.index for ab in card.definition.abilities if ab.kind == kind)
-    return found
+def _statics_by_kind(definition: CardDefinition) -> dict[str, tuple[Ability, ...]]:
+    found = _STATIC_KINDS.get(id(definition))
+    if found is None or found[0] is not definition:
+        kinds: dict[str, list[Ability]] = {}
+        for ab in definition.abilities:
+            kinds.setdefault(ab.kind, []).append(ab)
+        found = _STATIC_KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in kinds.items()})
+    return found[1]
 
 
 def text_negated(game: Game, card: Card, ability: Ability) -> bool:
@@ -55,28 +58,31 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
         cache.clear()
         cache["version"] = version
     key = ("statics", kind)
-    found = cache.get(key)
+    found: list[tuple[Card, Ability]] | None = cache.get(key)
     if found is None:
-        found = cache[key] = list(_active_statics(game, kind))
+        found = cache[key] = _active_statics(game, kind)
     return found
 
 
-def _active_statics(game: Game, kind: str) -> Iterator[tuple[Card, Ability]]:
-    cards, zones = game.state.cards, game.state.zones
+def _active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
+    st = game.state
+    cards, zones = st.cards, st.zones
+    out: list[tuple[Card, Ability]] = []
     for zname in FIELD_ZONES:
-        for p in range(len(game.state.players)):
+        for p in range(len(st.players)):
             for cid in zones[(zname, p)].cards:
                 card = cards[cid]
-                if not card.face_up or card.status.get("activating"):
+                abilities = _statics_by_kind(card.definition).get(kind)
+                if not abilities or not card.face_up or card.status.get("activating"):
                     continue
-                for index in _abilities_of(card, kind):
-                    ab = card.definition.abilities[index]
+                for ab in abilities:
                     if text_negated(game, card, ab):
                         continue
                     cond = ab.get("condition")
                     if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
                         continue
-                    yield card, ab
+                    out.append((card, ab))
+    return out
 
 
 def forbidden(game: Game, action: str, card: Card) -> bool:
@@ -206,28 +212,39 @@ def equip_modifiers(game: Game) -> list[Modifier]:
 def state_checks(game: Game) -> bool:
     """One round of checks: losses end the game at once; Equip cards whose monster is gone are
     destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""
-    players = game.state.players
-    losers = [p.index for p in players if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck")]
-    if losers:
-        winners = [p.index for p in players if p.index not in losers]
-        reasons = []
-        if any((game.player(i).life or 0) <= 0 for i in losers):
-            reasons.append("LP reached 0")
-        if any(game.player(i).values.get("drew_from_empty_deck") for i in losers):
-            reasons.append("had to draw from an empty Deck")
-        game.end_game(winners, " and ".join(reasons))
-    changed = False
-    cards = game.state.cards
+    st = game.state
+    players = st.players
     for p in players:
-        for cid in list(game.zone("spell_trap", p.index).cards):
+        if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck"):
+            _losses(game)
+            break
+    changed = False
+    cards, zones = st.cards, st.zones
+    for p in players:
+        for cid in list(zones[("spell_trap", p.index)].cards):
             card = cards[cid]
             if card.attached_to is not None and not equip_valid(game, card):
                 destroy(game, card, cause=Cause.RULE)
                 changed = True
-    if game.state.effects:
+    if st.effects:
         changed = end_lapsed_effects(game) or changed
     changed = orphaned_materials(game) or changed
+    if not st.values.get("bonds"):
+        return changed
     return check_bonds(game) or changed
+
+
+def _losses(game: Game) -> None:
+    """A player at 0 LP or who had to draw from an empty Deck loses: the game ends."""
+    players = game.state.players
+    losers = [p.index for p in players if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck")]
+    winners = [p.index for p in players if p.index not in losers]
+    reasons = []
+    if any((game.player(i).life or 0) <= 0 for i in losers):
+        reasons.append("LP reached 0")
+    if any(game.player(i).values.get("drew_from_empty_deck") for i in losers):
+        reasons.append("had to draw from an empty Deck")
+    game.end_game(winners, " and ".join(reasons))
 
 
 def end_lapsed_effects(game: Game) -> bool:
