@@ -10,22 +10,23 @@ from __future__ import annotations
 from rulestack import Action, Activation, Cause, Game, IllegalAction
 
 from . import battle, costs, extra_deck, summoning, timing
-from .cardinfo import ability_at, acting_card, free_zones, is_monster
+from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, is_monster
 from .windows import activated_entries, activation_zones
 
 
 def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     st = game.state
-    acts = [Action("pass", player, label="pass")]
+    cache = action_cache(game)
+    acts = [cached_action(cache, ("pass", player, None, None, (), "pass"))]
     if window == "main":
         if st.phase == "main1" and st.turn > 1:
-            acts.append(Action("end_turn", player, label="end turn"))
+            acts.append(cached_action(cache, ("end_turn", player, None, None, (), "end turn")))
         acts += summoning.summon_actions(game, player)
         acts += extra_deck.summon_actions(game, player)
         acts += summoning.field_monster_actions(game, player)
         acts += set_spell_trap_actions(game, player)
     elif window == "battle":
-        acts.append(Action("end_turn", player, label="end turn"))
+        acts.append(cached_action(cache, ("end_turn", player, None, None, (), "end turn")))
         acts += battle.attack_actions(game, player)
     return acts + activations(game, player, "open" if window == "battle" else window)
 
@@ -35,6 +36,7 @@ def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
         return []
     out = []
     cards = game.state.cards
+    cache = action_cache(game)
     taxed = None          # whether some toll applies (asked when first needed)
     for cid in game.state.zones[("hand", player)].cards:
         card = cards[cid]
@@ -43,7 +45,7 @@ def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
         if taxed is None:
             taxed = costs.tolls_apply(game)
         if not taxed or costs.action_cost_payable(game, player, card, "set_spell_trap"):
-            out.append(Action("set_spell_trap", player, card.id, label=f"set {card.name}"))
+            out.append(cached_action(cache, ("set_spell_trap", player, cid, None, (), f"set {card.name}")))
     return out
 
 
@@ -57,10 +59,14 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     cards, zones = st.cards, st.zones
     speeds, facts = timing.speed_allows(game, window)
     data = (("window", window),)
+    cache = action_cache(game)
     for zone in activation_zones(game):
         for cid in zones[(zone, player)].cards:
             card = cards[cid]
-            for ab, kind, speed_key, when, label in activated_entries(card.definition, zone):
+            entries = activated_entries(card.definition, zone)
+            if not entries:
+                continue
+            for ab, kind, speed_key, when, label in entries:
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
@@ -70,7 +76,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                         when and not timing.when_matches(game, card, when, player)):
                     continue                                 # cheap refusals before the full check
                 if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
-                    out.append(Action("activate", player, card.id, ab.index, data=data, label=label))
+                    out.append(cached_action(cache, ("activate", player, cid, ab.index, data, label)))
     return out
 
 

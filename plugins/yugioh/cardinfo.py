@@ -101,6 +101,26 @@ def ability_at(card: Card, index: int | None) -> Ability:
     return card.definition.abilities[index]
 
 
+#: What an action is made of, in :class:`~rulestack.Action`'s order: kind, player, card, ability,
+#: data and label.
+ActionKey = tuple[str, int, "int | None", "int | None", tuple[Any, ...], str]
+
+
+def action_cache(game: Game) -> dict[ActionKey, Action]:
+    """The actions of this game made so far, by what they are made of (see :func:`cached_action`)."""
+    cache: dict[ActionKey, Action] = game.system.action_cache  # type: ignore[attr-defined]   # YugiohSystem's
+    return cache
+
+
+def cached_action(cache: dict[ActionKey, Action], key: ActionKey) -> Action:
+    """``Action(*key)``, made once per game: an action is a frozen value, and making one costs
+    several times more than finding the same one again (action lists are rebuilt at every window)."""
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = Action(*key)
+    return found
+
+
 def free_zones(game: Game, zone: str, player: int) -> int:
     return ZONE_CAPACITY[zone] - len(game.zone(zone, player).cards)
 

@@ -11,7 +11,7 @@ that negation (YGO-A15).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
 from rulestack.state import FloatingEffect
@@ -52,7 +52,8 @@ def text_negated(game: Game, card: Card, ability: Ability) -> bool:
 def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     """Every face-up card on the field with an ability of ``kind`` that applies now (cached until
     the state changes: restrictions and tolls are asked about once per card in a window)."""
-    cache = cast("YugiohSystem", game.system).cache
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    cache = system.cache
     version = game.journal.version
     if cache.get("version") != version:
         cache.clear()
@@ -72,7 +73,10 @@ def _active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
         for p in range(len(st.players)):
             for cid in zones[(zname, p)].cards:
                 card = cards[cid]
-                abilities = _statics_by_kind(card.definition).get(kind)
+                definition = card.definition
+                known = _STATIC_KINDS.get(id(definition))      # _statics_by_kind(definition), inlined
+                abilities = (known[1] if known is not None and known[0] is definition else
+                             _statics_by_kind(definition)).get(kind)
                 if not abilities or not card.face_up or card.status.get("activating"):
                     continue
                 for ab in abilities:

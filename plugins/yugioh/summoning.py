@@ -22,7 +22,7 @@ from __future__ import annotations
 from rulestack import Action, Card, CardDefinition, Cause, Game, IllegalAction
 
 from . import chain, costs, rules, timing
-from .cardinfo import (ATTACK, DEFENSE, acting_card, free_zones, is_extra_deck_monster, is_monster, position,
+from .cardinfo import (ATTACK, DEFENSE, acting_card, action_cache, cached_action, free_zones, is_extra_deck_monster, is_monster, position,
                        tributes_needed)
 from .moves import place_on_field, send
 from .proper_summons import mark_properly_summoned, revivable
@@ -69,6 +69,7 @@ def summon_actions(game: Game, player: int) -> list[Action]:
     out = []
     pool = None
     zones, cards = st.zones, st.cards
+    cache = action_cache(game)
     own = len(zones[("monster", player)].cards)
     if costs.tolls_apply(game):
         taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
@@ -92,9 +93,9 @@ def summon_actions(game: Game, player: int) -> list[Action]:
             if restricted is None:
                 restricted = bool(rules.active_statics(game, "continuous"))
             if not (restricted and rules.forbidden(game, "normal_summon", card)):
-                out.append(Action("summon", player, card.id, data=data, label=summon_label))
+                out.append(cached_action(cache, ("summon", player, cid, None, data, summon_label)))
         if not taxed["set_monster"] or costs.action_cost_payable(game, player, card, "set_monster"):
-            out.append(Action("set_monster", player, card.id, data=data, label=set_label))
+            out.append(cached_action(cache, ("set_monster", player, cid, None, data, set_label)))
     return out
 
 
@@ -108,6 +109,7 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
     st = game.state
     turn = st.turn
     cards = st.cards
+    cache = action_cache(game)
     taxed = None          # whether some toll applies (asked when first needed)
     for cid in st.zones[("monster", player)].cards:
         card = cards[cid]
@@ -118,14 +120,15 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
             if taxed is None:
                 taxed = costs.tolls_apply(game)
             if not taxed or costs.action_cost_payable(game, player, card, "flip_summon"):
-                out.append(Action("flip_summon", player, card.id, label=f"flip summon {card.name}"))
+                out.append(cached_action(cache, ("flip_summon", player, cid, None, (), f"flip summon {card.name}")))
             continue
         if status.get("position_changed_turn") == turn or status.get("attacked_turn") == turn:
             continue
         if card.definition.fields.get("frame") == "Link":
             continue                               # a Link Monster cannot be in Defense Position
         new = DEFENSE if position(card) == ATTACK else ATTACK
-        out.append(Action("change_position", player, card.id, label=f"change {card.name} to {new} position"))
+        out.append(cached_action(cache, ("change_position", player, cid, None, (),
+                                         f"change {card.name} to {new} position")))
     return out
 
 

@@ -8,7 +8,7 @@ option itself.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
 
@@ -40,7 +40,13 @@ def may_act(game: Game, player: int, window: str) -> bool:
         on_field = zone in ("spell_trap", "monster")
         for cid in zones[(zone, player)].cards:
             card = cards[cid]
-            for ab, kind, speed_key, when, _label in activated_entries(card.definition, zone):
+            definition = card.definition
+            known = _ACTIVATABLE.get(id(definition))      # activated_entries(definition, zone), inlined
+            entries = known[1].get(zone) if known is not None and known[0] is definition else \
+                activated_entries(definition, zone)
+            if not entries:
+                continue
+            for ab, kind, speed_key, when, _label in entries:
                 if on_field and kind == "activate" and card.face_up:
                     continue
                 allowed = speeds.get(speed_key)
@@ -61,7 +67,7 @@ def may_act(game: Game, player: int, window: str) -> bool:
 def activation_zones(game: Game) -> tuple[str, ...]:
     """The zones worth searching for activated abilities: those some card of this game has an
     activated ability usable from (computed once per game, again if cards are created)."""
-    system = cast("YugiohSystem", game.system)
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     count, zones = system.activation_zones
     if count != len(game.state.cards):
         found: set[str] = set()
