@@ -19,13 +19,13 @@ from rulestack.context import ScriptUsageError
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
 from .moves import destroy
-from .xyz_materials import orphaned_materials
+from .xyz_materials import OVERLAY, orphaned_materials
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
 
 #: Per card definition (by identity: definitions are immutable and shared by every game of the
-#: process), its static abilities by kind, in printed order.
+#: process), its abilities by kind, in printed order.
 _STATIC_KINDS: dict[int, tuple[CardDefinition, dict[str, tuple[Ability, ...]]]] = {}
 
 
@@ -61,31 +61,43 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     key = ("statics", kind)
     found: list[tuple[Card, Ability]] | None = cache.get(key)
     if found is None:
-        found = cache[key] = _active_statics(game, kind)
+        holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]] | None = cache.get("holders")
+        if holders is None:
+            holders = cache["holders"] = _ability_holders(game)
+        found = cache[key] = _active_statics(game, kind, holders)
     return found
 
 
-def _active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
+def _ability_holders(game: Game) -> list[tuple[Card, dict[str, tuple[Ability, ...]]]]:
+    """The face-up cards on the field with any ability whose activation is not resolving, in
+    the order of the field (zone, player, place), each with its abilities by kind."""
     st = game.state
     cards, zones = st.cards, st.zones
-    out: list[tuple[Card, Ability]] = []
+    out = []
     for zname in FIELD_ZONES:
         for p in range(len(st.players)):
             for cid in zones[(zname, p)].cards:
                 card = cards[cid]
                 definition = card.definition
                 known = _STATIC_KINDS.get(id(definition))      # _statics_by_kind(definition), inlined
-                abilities = (known[1] if known is not None and known[0] is definition else
-                             _statics_by_kind(definition)).get(kind)
-                if not abilities or not card.face_up or card.status.get("activating"):
-                    continue
-                for ab in abilities:
-                    if text_negated(game, card, ab):
-                        continue
-                    cond = ab.get("condition")
-                    if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
-                        continue
-                    out.append((card, ab))
+                by_kind = known[1] if known is not None and known[0] is definition else \
+                    _statics_by_kind(definition)
+                if by_kind and card.face_up and not card.status.get("activating"):
+                    out.append((card, by_kind))
+    return out
+
+
+def _active_statics(game: Game, kind: str, holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]]
+                    ) -> list[tuple[Card, Ability]]:
+    out: list[tuple[Card, Ability]] = []
+    for card, by_kind in holders:
+        for ab in by_kind.get(kind, ()):
+            if text_negated(game, card, ab):
+                continue
+            cond = ab.get("condition")
+            if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
+                continue
+            out.append((card, ab))
     return out
 
 
@@ -225,14 +237,20 @@ def state_checks(game: Game) -> bool:
     changed = False
     cards, zones = st.cards, st.zones
     for p in players:
-        for cid in list(zones[("spell_trap", p.index)].cards):
+        spell_trap = zones[("spell_trap", p.index)].cards
+        if not spell_trap:
+            continue
+        for cid in list(spell_trap):
             card = cards[cid]
             if card.attached_to is not None and not equip_valid(game, card):
                 destroy(game, card, cause=Cause.RULE)
                 changed = True
     if st.effects:
         changed = end_lapsed_effects(game) or changed
-    changed = orphaned_materials(game) or changed
+    for p in players:
+        if zones[(OVERLAY, p.index)].cards:       # no Xyz Materials anywhere: none can be orphaned
+            changed = orphaned_materials(game) or changed
+            break
     if not st.values.get("bonds"):
         return changed
     return check_bonds(game) or changed
