@@ -33,8 +33,13 @@ def may_act(game: Game, player: int, window: str) -> bool:
     own_turn = player == st.active_player
     cards = st.cards
     zones = st.zones
-    speeds, facts = timing.speed_allows(game, window)
-    for zone in activation_zones(game):
+    speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
+    facts: tuple[str, str | None, int | None] = (window, None, None)
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    count, searched = system.activation_zones
+    if count != len(cards):
+        searched = activation_zones(game)
+    for zone in searched:
         if zone == "hand" and not own_turn:
             continue
         on_field = zone in ("spell_trap", "monster")
@@ -49,6 +54,8 @@ def may_act(game: Game, player: int, window: str) -> bool:
             for ab, kind, speed_key, when, _label in entries:
                 if on_field and kind == "activate" and card.face_up:
                     continue
+                if speeds is None:
+                    speeds, facts = timing.speed_allows(game, window)
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
