@@ -106,13 +106,19 @@ def ability_at(card: Card, index: int | None) -> Ability:
 ActionKey = tuple[str, int, "int | None", "int | None", tuple[Any, ...], str]
 
 
-def action_cache(game: Game) -> dict[ActionKey, Action]:
+class ActionCache(dict[ActionKey, Action]):
+    """The actions of a game made so far, by what they are made of (see :func:`cached_action`). A
+    type of its own, not a plain dict: a fork does not copy it (``rulestack.fork`` copies a system's
+    plain values only) but starts with an empty one, which holds as well."""
+
+
+def action_cache(game: Game) -> ActionCache:
     """The actions of this game made so far, by what they are made of (see :func:`cached_action`)."""
-    cache: dict[ActionKey, Action] = game.system.action_cache  # type: ignore[attr-defined]   # YugiohSystem's
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # YugiohSystem's
     return cache
 
 
-def cached_action(cache: dict[ActionKey, Action], key: ActionKey) -> Action:
+def cached_action(cache: ActionCache, key: ActionKey) -> Action:
     """``Action(*key)``, made once per game: an action is a frozen value, and making one costs
     several times more than finding the same one again (action lists are rebuilt at every window)."""
     found = cache.get(key)

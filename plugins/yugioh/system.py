@@ -12,7 +12,7 @@ from rulestack.state import Visibility
 from rulestack.system import CardStat
 
 from . import actions, chain, costs, evaluation, extra_deck, narration, reference, rules, timing, turn
-from .cardinfo import (LASTING, ONE_SHOT, ActionKey, ability_at, is_extra_deck_monster, is_monster, link_card, on_field, position,
+from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck_monster, is_monster, link_card, on_field, position,
                        prop)
 from .lua_api import SCRIPT_METHODS
 from .moves import send
@@ -116,7 +116,7 @@ class YugiohSystem(GameSystem):
         #: The zones from which some card of this game has an activated ability, and for how many cards.
         self.activation_zones: tuple[int, tuple[str, ...]] = (0, ())
         #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
-        self.action_cache: dict[ActionKey, Action] = {}
+        self.action_cache = ActionCache()
 
     @hookimpl
     def evaluate_position(self, game: Game, player: int) -> float:
