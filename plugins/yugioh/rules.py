@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .system import YugiohSystem
 
 #: Per card definition (by identity: definitions are immutable and shared by every game of the
-#: process), its abilities by kind, in printed order.
+#: process), its static abilities (continuous effects, tolls) by kind, in printed order.
 _STATIC_KINDS: dict[int, tuple[CardDefinition, dict[str, tuple[Ability, ...]]]] = {}
 
 
@@ -34,9 +34,14 @@ def _statics_by_kind(definition: CardDefinition) -> dict[str, tuple[Ability, ...
     if found is None or found[0] is not definition:
         kinds: dict[str, list[Ability]] = {}
         for ab in definition.abilities:
-            kinds.setdefault(ab.kind, []).append(ab)
-        found = _STATIC_KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in kinds.items()})
+            if ab.role == Role.STATIC:
+                kinds.setdefault(ab.kind, []).append(ab)
+        found = _STATIC_KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in kinds.items()}
+                                                 if kinds else _NO_KINDS)
     return found[1]
+
+
+_NO_KINDS: dict[str, tuple[Ability, ...]] = {}    # (shared by the many cards without any; never changed)
 
 
 def text_negated(game: Game, card: Card, ability: Ability) -> bool:
@@ -50,8 +55,9 @@ def text_negated(game: Game, card: Card, ability: Ability) -> bool:
 
 
 def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
-    """Every face-up card on the field with an ability of ``kind`` that applies now (cached until
-    the state changes: restrictions and tolls are asked about once per card in a window)."""
+    """Every face-up card on the field with a static ability of ``kind`` (``continuous``, ``toll``)
+    that applies now, with that ability (cached until the state changes: restrictions and tolls
+    are asked about once per card in a window)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     cache = system.cache
     version = game.journal.version
@@ -69,8 +75,8 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
 
 
 def _ability_holders(game: Game) -> list[tuple[Card, dict[str, tuple[Ability, ...]]]]:
-    """The face-up cards on the field with any ability whose activation is not resolving, in
-    the order of the field (zone, player, place), each with its abilities by kind."""
+    """The face-up cards on the field with a static ability whose activation is not resolving,
+    in the order of the field (zone, player, place), each with its static abilities by kind."""
     st = game.state
     cards, zones = st.cards, st.zones
     out = []

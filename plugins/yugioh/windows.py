@@ -119,7 +119,10 @@ def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...
         entry = (ab, ab.kind, (speed, tuple(tags) if tags else ()), ab.get("when"), label)
         for zone in dict.fromkeys(ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))):
             by_zone.setdefault(zone, []).append(entry)
-    return {zone: tuple(entries) for zone, entries in by_zone.items()}
+    return {zone: tuple(entries) for zone, entries in by_zone.items()} if by_zone else _NO_ZONES
+
+
+_NO_ZONES: dict[str, tuple[Activatable, ...]] = {}    # (shared by the many cards without any; never changed)
 
 
 def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability, ...]:
