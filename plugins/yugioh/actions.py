@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulestack import Action, Activation, Cause, Game, IllegalAction
 
 from . import battle, costs, extra_deck, summoning, timing
-from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, is_monster
+from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, is_monster, named_action
 from .windows import activated_entries, activation_zones
 
 
@@ -45,7 +45,7 @@ def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
         if taxed is None:
             taxed = costs.tolls_apply(game)
         if not taxed or costs.action_cost_payable(game, player, card, "set_spell_trap"):
-            out.append(cached_action(cache, ("set_spell_trap", player, cid, None, (), f"set {card.name}")))
+            out.append(named_action(cache, "set_spell_trap", player, cid, card.name))
     return out
 
 

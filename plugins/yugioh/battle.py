@@ -28,7 +28,7 @@ from typing import Any, Literal, Sequence
 from rulestack import Action, Card, Cause, Game
 
 from . import chain, costs, rules, settling, timing
-from .cardinfo import ATTACK, DEFENSE, acting_card, action_cache, cached_action, position
+from .cardinfo import ATTACK, DEFENSE, acting_card, action_cache, named_action, position
 from .moves import destroy, flip_face_up
 from .windows import respond
 
@@ -51,7 +51,7 @@ def attack_actions(game: Game, player: int) -> list[Action]:
             taxed = costs.tolls_apply(game)
         if taxed and not costs.action_cost_payable(game, player, card, "declare_attack"):
             continue
-        out.append(cached_action(action_cache(game), ("attack", player, cid, None, (), f"attack with {card.name}")))
+        out.append(named_action(action_cache(game), "attack", player, cid, card.name))
     return out
 
 

@@ -106,7 +106,7 @@ def ability_at(card: Card, index: int | None) -> Ability:
 ActionKey = tuple[str, int, "int | None", "int | None", tuple[Any, ...], str]
 
 
-class ActionCache(dict[ActionKey, Action]):
+class ActionCache(dict[tuple[Any, ...], Action]):
     """The actions of a game made so far, by what they are made of (see :func:`cached_action`). A
     type of its own, not a plain dict: a fork does not copy it (``rulestack.fork`` copies a system's
     plain values only) but starts with an empty one, which holds as well."""
@@ -124,6 +124,22 @@ def cached_action(cache: ActionCache, key: ActionKey) -> Action:
     found = cache.get(key)
     if found is None:
         found = cache[key] = Action(*key)
+    return found
+
+
+#: The labels of the actions :func:`named_action` makes, from the card's name and a detail.
+ACTION_LABELS = {"flip_summon": "flip summon {name}", "change_position": "change {name} to {detail} position",
+                 "set_spell_trap": "set {name}", "attack": "attack with {name}"}
+
+
+def named_action(cache: ActionCache, kind: str, player: int, card: int, name: str, detail: str = "") -> Action:
+    """The action of ``kind`` (one of :data:`ACTION_LABELS`) with a card, labelled from the card's
+    name and ``detail``: made once per game, like :func:`cached_action`, and found by what its
+    label is made of (the name, the same string every time, hashes once; the label would not)."""
+    key = (kind, player, card, name, detail)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = Action(kind, player, card, label=ACTION_LABELS[kind].format(name=name, detail=detail))
     return found
 
 

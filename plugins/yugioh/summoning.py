@@ -22,8 +22,8 @@ from __future__ import annotations
 from rulestack import Action, Card, CardDefinition, Cause, Game, IllegalAction
 
 from . import chain, costs, rules, timing
-from .cardinfo import (ATTACK, DEFENSE, acting_card, action_cache, cached_action, free_zones, is_extra_deck_monster, is_monster, position,
-                       tributes_needed)
+from .cardinfo import (ATTACK, DEFENSE, acting_card, action_cache, cached_action, free_zones, is_extra_deck_monster,
+                       is_monster, named_action, position, tributes_needed)
 from .moves import place_on_field, send
 from .proper_summons import mark_properly_summoned, revivable
 
@@ -120,15 +120,14 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
             if taxed is None:
                 taxed = costs.tolls_apply(game)
             if not taxed or costs.action_cost_payable(game, player, card, "flip_summon"):
-                out.append(cached_action(cache, ("flip_summon", player, cid, None, (), f"flip summon {card.name}")))
+                out.append(named_action(cache, "flip_summon", player, cid, card.name))
             continue
         if status.get("position_changed_turn") == turn or status.get("attacked_turn") == turn:
             continue
         if card.definition.fields.get("frame") == "Link":
             continue                               # a Link Monster cannot be in Defense Position
         new = DEFENSE if position(card) == ATTACK else ATTACK
-        out.append(cached_action(cache, ("change_position", player, cid, None, (),
-                                         f"change {card.name} to {new} position")))
+        out.append(named_action(cache, "change_position", player, cid, card.name, new))
     return out
 
 
