@@ -237,20 +237,17 @@ def state_checks(game: Game) -> bool:
     st = game.state
     players = st.players
     for p in players:
-        if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck"):
+        life = p.life
+        if (life is not None and life <= 0) or p.values.get("drew_from_empty_deck"):
             _losses(game)
             break
     changed = False
     cards, zones = st.cards, st.zones
     for p in players:
-        spell_trap = zones[("spell_trap", p.index)].cards
-        if not spell_trap:
-            continue
-        for cid in list(spell_trap):
-            card = cards[cid]
-            if card.attached_to is not None and not equip_valid(game, card):
-                destroy(game, card, cause=Cause.RULE)
-                changed = True
+        for cid in zones[("spell_trap", p.index)].cards:
+            if cards[cid].attached_to is not None:      # an Equip card (or another attached card): check them all
+                changed = _check_equips(game, p.index) or changed
+                break
     if st.effects:
         changed = end_lapsed_effects(game) or changed
     for p in players:
@@ -260,6 +257,18 @@ def state_checks(game: Game) -> bool:
     if not st.values.get("bonds"):
         return changed
     return check_bonds(game) or changed
+
+
+def _check_equips(game: Game, player: int) -> bool:
+    """Destroy the cards in ``player``'s Spell & Trap Zones attached to a monster that is gone."""
+    changed = False
+    cards = game.state.cards
+    for cid in list(game.state.zones[("spell_trap", player)].cards):
+        card = cards[cid]
+        if card.attached_to is not None and not equip_valid(game, card):
+            destroy(game, card, cause=Cause.RULE)
+            changed = True
+    return changed
 
 
 def _losses(game: Game) -> None:
