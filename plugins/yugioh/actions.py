@@ -7,25 +7,26 @@ Summons from the Extra Deck ``synchro_summon``, ``xyz_summon``, ``link_summon`` 
 """
 from __future__ import annotations
 
-from rulestack import Ability, Action, Activation, Card, Cause, Game, IllegalAction
+from rulestack import Action, Activation, Cause, Game, IllegalAction
 
 from . import battle, costs, extra_deck, summoning, timing
-from .cardinfo import ability_at, ability_speed, acting_card, free_zones, is_monster
-from .windows import activated_abilities, activation_zones
+from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, is_monster, named_action
+from .windows import activated_entries, activation_zones
 
 
 def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     st = game.state
-    acts = [Action("pass", player, label="pass")]
+    cache = action_cache(game)
+    acts = [cached_action(cache, ("pass", player, None, None, (), "pass"))]
     if window == "main":
         if st.phase == "main1" and st.turn > 1:
-            acts.append(Action("end_turn", player, label="end turn"))
+            acts.append(cached_action(cache, ("end_turn", player, None, None, (), "end turn")))
         acts += summoning.summon_actions(game, player)
         acts += extra_deck.summon_actions(game, player)
         acts += summoning.field_monster_actions(game, player)
         acts += set_spell_trap_actions(game, player)
     elif window == "battle":
-        acts.append(Action("end_turn", player, label="end turn"))
+        acts.append(cached_action(cache, ("end_turn", player, None, None, (), "end turn")))
         acts += battle.attack_actions(game, player)
     return acts + activations(game, player, "open" if window == "battle" else window)
 
@@ -34,39 +35,49 @@ def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
     if free_zones(game, "spell_trap", player) <= 0:
         return []
     out = []
-    for card in game.cards_in("hand", player):
+    cards = game.state.cards
+    cache = action_cache(game)
+    taxed = None          # whether some toll applies (asked when first needed)
+    for cid in game.state.zones[("hand", player)].cards:
+        card = cards[cid]
         if is_monster(card):
             continue
-        if costs.action_cost_payable(game, player, card, "set_spell_trap"):
-            out.append(Action("set_spell_trap", player, card.id, label=f"set {card.name}"))
+        if taxed is None:
+            taxed = costs.tolls_apply(game)
+        if not taxed or costs.action_cost_payable(game, player, card, "set_spell_trap"):
+            out.append(named_action(cache, "set_spell_trap", player, cid, card.name))
     return out
 
 
 def activations(game: Game, player: int, window: str) -> list[Action]:
     """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
     the host's full check: condition, cost payable as a whole, targets)."""
-    if game.value_of(None, "resolving"):
+    st = game.state
+    if st.values.get("resolving"):
         return []
     out = []
-    cards, zones = game.state.cards, game.state.zones
+    cards, zones = st.cards, st.zones
+    speeds, facts = timing.speed_allows(game, window)
+    data = (("window", window),)
+    cache = action_cache(game)
     for zone in activation_zones(game):
         for cid in zones[(zone, player)].cards:
             card = cards[cid]
-            for ab in activated_abilities(card.definition, zone):
-                if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")):
+            entries = activated_entries(card.definition, zone)
+            if not entries:
+                continue
+            for ab, kind, speed_key, when, label in entries:
+                allowed = speeds.get(speed_key)
+                if allowed is None:
+                    allowed = timing.speed_allowed(speeds, facts, speed_key)
+                if not allowed:
                     continue
-                act = Activation(player=player, card=card, ability=ab, window=window)
-                if timing.place_problem(game, act) or not _when_ok(game, card, ab, player):
+                if timing.place_refusal(game, card, kind, player) or (
+                        when and not timing.when_matches(game, card, when, player)):
                     continue                                 # cheap refusals before the full check
-                if game.can_activate(act):
-                    label = f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind else "")
-                    out.append(Action("activate", player, card.id, ab.index, data=(("window", window),), label=label))
+                if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
+                    out.append(cached_action(cache, ("activate", player, cid, ab.index, data, label)))
     return out
-
-
-def _when_ok(game: Game, card: Card, ab: Ability, player: int) -> bool:
-    when = ab.get("when")
-    return not when or timing.when_matches(game, card, when, player)
 
 
 def perform(game: Game, action: Action) -> bool | None:

@@ -28,24 +28,30 @@ from typing import Any, Literal, Sequence
 from rulestack import Action, Card, Cause, Game
 
 from . import chain, costs, rules, settling, timing
-from .cardinfo import ATTACK, DEFENSE, acting_card, position
+from .cardinfo import ATTACK, DEFENSE, acting_card, action_cache, named_action, position
 from .moves import destroy, flip_face_up
 from .windows import respond
 
 
 def attack_actions(game: Game, player: int) -> list[Action]:
     out = []
-    turn = game.state.turn
-    for card in game.cards_in("monster", player):
+    st = game.state
+    turn = st.turn
+    cards = st.cards
+    taxed = None          # whether some toll applies (asked when first needed)
+    for cid in st.zones[("monster", player)].cards:
+        card = cards[cid]
         if not card.face_up or position(card) != ATTACK or card.status.get("attacked_turn") == turn:
             continue
         if rules.forbidden(game, "declare_attack", card):
             continue
-        if not game.zone("monster", game.opponent(player)).cards and rules.forbidden(game, "attack_directly", card):
+        if not st.zones[("monster", game.opponent(player))].cards and rules.forbidden(game, "attack_directly", card):
             continue
-        if not costs.action_cost_payable(game, player, card, "declare_attack"):
+        if taxed is None:
+            taxed = costs.tolls_apply(game)
+        if taxed and not costs.action_cost_payable(game, player, card, "declare_attack"):
             continue
-        out.append(Action("attack", player, card.id, label=f"attack with {card.name}"))
+        out.append(named_action(action_cache(game), "attack", player, cid, card.name))
     return out
 
 

@@ -101,6 +101,48 @@ def ability_at(card: Card, index: int | None) -> Ability:
     return card.definition.abilities[index]
 
 
+#: What an action is made of, in :class:`~rulestack.Action`'s order: kind, player, card, ability,
+#: data and label.
+ActionKey = tuple[str, int, "int | None", "int | None", tuple[Any, ...], str]
+
+
+class ActionCache(dict[tuple[Any, ...], Action]):
+    """The actions of a game made so far, by what they are made of (see :func:`cached_action`). A
+    type of its own, not a plain dict: a fork does not copy it (``rulestack.fork`` copies a system's
+    plain values only) but starts with an empty one, which holds as well."""
+
+
+def action_cache(game: Game) -> ActionCache:
+    """The actions of this game made so far, by what they are made of (see :func:`cached_action`)."""
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # YugiohSystem's
+    return cache
+
+
+def cached_action(cache: ActionCache, key: ActionKey) -> Action:
+    """``Action(*key)``, made once per game: an action is a frozen value, and making one costs
+    several times more than finding the same one again (action lists are rebuilt at every window)."""
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = Action(*key)
+    return found
+
+
+#: The labels of the actions :func:`named_action` makes, from the card's name and a detail.
+ACTION_LABELS = {"flip_summon": "flip summon {name}", "change_position": "change {name} to {detail} position",
+                 "set_spell_trap": "set {name}", "attack": "attack with {name}"}
+
+
+def named_action(cache: ActionCache, kind: str, player: int, card: int, name: str, detail: str = "") -> Action:
+    """The action of ``kind`` (one of :data:`ACTION_LABELS`) with a card, labelled from the card's
+    name and ``detail``: made once per game, like :func:`cached_action`, and found by what its
+    label is made of (the name, the same string every time, hashes once; the label would not)."""
+    key = (kind, player, card, name, detail)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = Action(kind, player, card, label=ACTION_LABELS[kind].format(name=name, detail=detail))
+    return found
+
+
 def free_zones(game: Game, zone: str, player: int) -> int:
     return ZONE_CAPACITY[zone] - len(game.zone(zone, player).cards)
 
@@ -111,16 +153,22 @@ def ability_speed(card: Card, ability: Ability) -> int:
     Spell Speed 1: Normal, Equip, Continuous, Field and Ritual Spells; Ignition, Trigger and FLIP
     effects. Spell Speed 2: Quick-Play Spells, Normal and Continuous Traps, Quick Effects.
     Spell Speed 3: Counter Traps (B3.1)."""
+    return ability_speed_of(card.definition.fields, ability)
+
+
+def ability_speed_of(fields: Mapping[str, Any], ability: Ability) -> int:
+    """:func:`ability_speed` from the card's data fields (its ``card_type`` and ``property``)."""
     speed = ability.get("speed")
     if speed:
         return int(speed)
     kind = ability.kind
+    trap = fields.get("card_type", "") == "Trap"
     if kind == "activate":
-        if is_trap(card):
-            return 3 if prop(card) == "Counter" else 2
-        return 2 if prop(card) == "Quick-Play" else 1
+        if trap:
+            return 3 if fields.get("property", "Normal") == "Counter" else 2
+        return 2 if fields.get("property", "Normal") == "Quick-Play" else 1
     if kind == "quick":
         return 2
     if kind == "effect":
-        return 2 if is_trap(card) else 1
+        return 2 if trap else 1
     return 1

@@ -170,6 +170,11 @@ COST_KINDS = {
 
 
 # -- costs that continuous effects put on actions (YGO-A17) ----------------------------------------
+def tolls_apply(game: Game) -> bool:
+    """Whether some ``toll`` ability applies now (without one, :func:`tolls` is always empty)."""
+    return bool(rules.active_statics(game, "toll"))
+
+
 def tolls(game: Game, player: int, action: str, card: Card | None = None) -> list[CostComponent]:
     """The cost components every active ``toll`` ability adds to ``action`` by ``player`` with
     ``card`` (``normal_summon``, ``set_monster``, ``set_spell_trap``, ``activate_from_hand``,

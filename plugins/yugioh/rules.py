@@ -11,29 +11,37 @@ that negation (YGO-A15).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, cast
+from typing import TYPE_CHECKING
 
-from rulestack import Ability, Card, Cause, Game, Modifier, Role
+from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
 from rulestack.state import FloatingEffect
 from rulestack.context import ScriptUsageError
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
 from .moves import destroy
-from .xyz_materials import orphaned_materials
+from .xyz_materials import OVERLAY, orphaned_materials
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
 
-#: Per-definition cache: the indices of abilities of each static kind.
-_STATIC_KINDS: dict[tuple[str, str], tuple[int, ...]] = {}
+#: Per card definition (by identity: definitions are immutable and shared by every game of the
+#: process), its static abilities (continuous effects, tolls) by kind, in printed order.
+_STATIC_KINDS: dict[int, tuple[CardDefinition, dict[str, tuple[Ability, ...]]]] = {}
 
 
-def _abilities_of(card: Card, kind: str) -> tuple[int, ...]:
-    key = (card.definition.digest or card.code, kind)
-    found = _STATIC_KINDS.get(key)
-    if found is None:
-        found = _STATIC_KINDS[key] = tuple(ab.index for ab in card.definition.abilities if ab.kind == kind)
-    return found
+def _statics_by_kind(definition: CardDefinition) -> dict[str, tuple[Ability, ...]]:
+    found = _STATIC_KINDS.get(id(definition))
+    if found is None or found[0] is not definition:
+        kinds: dict[str, list[Ability]] = {}
+        for ab in definition.abilities:
+            if ab.role == Role.STATIC:
+                kinds.setdefault(ab.kind, []).append(ab)
+        found = _STATIC_KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in kinds.items()}
+                                                 if kinds else _NO_KINDS)
+    return found[1]
+
+
+_NO_KINDS: dict[str, tuple[Ability, ...]] = {}    # (shared by the many cards without any; never changed)
 
 
 def text_negated(game: Game, card: Card, ability: Ability) -> bool:
@@ -47,36 +55,56 @@ def text_negated(game: Game, card: Card, ability: Ability) -> bool:
 
 
 def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
-    """Every face-up card on the field with an ability of ``kind`` that applies now (cached until
-    the state changes: restrictions and tolls are asked about once per card in a window)."""
-    cache = cast("YugiohSystem", game.system).cache
+    """Every face-up card on the field with a static ability of ``kind`` (``continuous``, ``toll``)
+    that applies now, with that ability (cached until the state changes: restrictions and tolls
+    are asked about once per card in a window)."""
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    cache = system.cache
     version = game.journal.version
     if cache.get("version") != version:
         cache.clear()
         cache["version"] = version
     key = ("statics", kind)
-    found = cache.get(key)
+    found: list[tuple[Card, Ability]] | None = cache.get(key)
     if found is None:
-        found = cache[key] = list(_active_statics(game, kind))
+        holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]] | None = cache.get("holders")
+        if holders is None:
+            holders = cache["holders"] = _ability_holders(game)
+        found = cache[key] = _active_statics(game, kind, holders)
     return found
 
 
-def _active_statics(game: Game, kind: str) -> Iterator[tuple[Card, Ability]]:
-    cards, zones = game.state.cards, game.state.zones
+def _ability_holders(game: Game) -> list[tuple[Card, dict[str, tuple[Ability, ...]]]]:
+    """The face-up cards on the field with a static ability whose activation is not resolving,
+    in the order of the field (zone, player, place), each with its static abilities by kind."""
+    st = game.state
+    cards, zones = st.cards, st.zones
+    out = []
     for zname in FIELD_ZONES:
-        for p in range(len(game.state.players)):
+        for p in range(len(st.players)):
             for cid in zones[(zname, p)].cards:
                 card = cards[cid]
-                if not card.face_up or card.status.get("activating"):
-                    continue
-                for index in _abilities_of(card, kind):
-                    ab = card.definition.abilities[index]
-                    if text_negated(game, card, ab):
-                        continue
-                    cond = ab.get("condition")
-                    if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
-                        continue
-                    yield card, ab
+                definition = card.definition
+                known = _STATIC_KINDS.get(id(definition))      # _statics_by_kind(definition), inlined
+                by_kind = known[1] if known is not None and known[0] is definition else \
+                    _statics_by_kind(definition)
+                if by_kind and card.face_up and not card.status.get("activating"):
+                    out.append((card, by_kind))
+    return out
+
+
+def _active_statics(game: Game, kind: str, holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]]
+                    ) -> list[tuple[Card, Ability]]:
+    out: list[tuple[Card, Ability]] = []
+    for card, by_kind in holders:
+        for ab in by_kind.get(kind, ()):
+            if text_negated(game, card, ab):
+                continue
+            cond = ab.get("condition")
+            if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab)):
+                continue
+            out.append((card, ab))
+    return out
 
 
 def forbidden(game: Game, action: str, card: Card) -> bool:
@@ -206,28 +234,54 @@ def equip_modifiers(game: Game) -> list[Modifier]:
 def state_checks(game: Game) -> bool:
     """One round of checks: losses end the game at once; Equip cards whose monster is gone are
     destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""
-    players = game.state.players
-    losers = [p.index for p in players if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck")]
-    if losers:
-        winners = [p.index for p in players if p.index not in losers]
-        reasons = []
-        if any((game.player(i).life or 0) <= 0 for i in losers):
-            reasons.append("LP reached 0")
-        if any(game.player(i).values.get("drew_from_empty_deck") for i in losers):
-            reasons.append("had to draw from an empty Deck")
-        game.end_game(winners, " and ".join(reasons))
+    st = game.state
+    players = st.players
+    for p in players:
+        life = p.life
+        if (life is not None and life <= 0) or p.values.get("drew_from_empty_deck"):
+            _losses(game)
+            break
+    changed = False
+    cards, zones = st.cards, st.zones
+    for p in players:
+        for cid in zones[("spell_trap", p.index)].cards:
+            if cards[cid].attached_to is not None:      # an Equip card (or another attached card): check them all
+                changed = _check_equips(game, p.index) or changed
+                break
+    if st.effects:
+        changed = end_lapsed_effects(game) or changed
+    for p in players:
+        if zones[(OVERLAY, p.index)].cards:       # no Xyz Materials anywhere: none can be orphaned
+            changed = orphaned_materials(game) or changed
+            break
+    if not st.values.get("bonds"):
+        return changed
+    return check_bonds(game) or changed
+
+
+def _check_equips(game: Game, player: int) -> bool:
+    """Destroy the cards in ``player``'s Spell & Trap Zones attached to a monster that is gone."""
     changed = False
     cards = game.state.cards
-    for p in players:
-        for cid in list(game.zone("spell_trap", p.index).cards):
-            card = cards[cid]
-            if card.attached_to is not None and not equip_valid(game, card):
-                destroy(game, card, cause=Cause.RULE)
-                changed = True
-    if game.state.effects:
-        changed = end_lapsed_effects(game) or changed
-    changed = orphaned_materials(game) or changed
-    return check_bonds(game) or changed
+    for cid in list(game.state.zones[("spell_trap", player)].cards):
+        card = cards[cid]
+        if card.attached_to is not None and not equip_valid(game, card):
+            destroy(game, card, cause=Cause.RULE)
+            changed = True
+    return changed
+
+
+def _losses(game: Game) -> None:
+    """A player at 0 LP or who had to draw from an empty Deck loses: the game ends."""
+    players = game.state.players
+    losers = [p.index for p in players if (p.life is not None and p.life <= 0) or p.values.get("drew_from_empty_deck")]
+    winners = [p.index for p in players if p.index not in losers]
+    reasons = []
+    if any((game.player(i).life or 0) <= 0 for i in losers):
+        reasons.append("LP reached 0")
+    if any(game.player(i).values.get("drew_from_empty_deck") for i in losers):
+        reasons.append("had to draw from an empty Deck")
+    game.end_game(winners, " and ".join(reasons))
 
 
 def end_lapsed_effects(game: Game) -> bool:

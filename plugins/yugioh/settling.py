@@ -24,22 +24,25 @@ def settle(game: Game) -> None:
     Summon's negation window, trigger effects (SEGOC), response windows and chain resolution,
     repeated while resolutions cause more. Returns at once if nothing changed since it last did."""
     st = game.state
-    if cast("YugiohSystem", game.system).settled_at == game.journal.version:
+    system = cast("YugiohSystem", game.system)
+    journal = game.journal
+    if system.settled_at == journal.version:
         return
+    values = st.values
     while True:
         game.run_state_checks()
-        if game.value_of(None, "summoning"):
+        if values.get("summoning"):
             summoning.finish_summon(game)
             continue
         # Triggers that happened while a chain was built (costs) wait until it has resolved.
-        if not st.stack:
+        if not st.stack and st.pending:
             put_triggers(game)
-        if st.stack or timing.timing_events(game):
+        if st.stack or values.get("timing"):
             build(game, game.opponent(st.stack[-1].controller) if st.stack else st.active_player)
             resolve_all(game)
             timing.close_timing(game)
             continue
-        cast("YugiohSystem", game.system).settled_at = game.journal.version
+        system.settled_at = journal.version
         return
 
 

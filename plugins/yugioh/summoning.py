@@ -19,11 +19,11 @@ position.
 """
 from __future__ import annotations
 
-from rulestack import Action, Card, Cause, Game, IllegalAction
+from rulestack import Action, Card, CardDefinition, Cause, Game, IllegalAction
 
 from . import chain, costs, rules, timing
-from .cardinfo import (ATTACK, DEFENSE, acting_card, free_zones, is_extra_deck_monster, is_monster, position,
-                       tributes_needed)
+from .cardinfo import (ATTACK, DEFENSE, acting_card, action_cache, cached_action, free_zones, is_extra_deck_monster,
+                       is_monster, named_action, position, tributes_needed)
 from .moves import place_on_field, send
 from .proper_summons import mark_properly_summoned, revivable
 
@@ -38,53 +38,96 @@ def tribute_pool(game: Game, player: int) -> list[int]:
     return [c.id for c in game.cards_in("monster", player) if not rules.forbidden(game, "tribute", c)]
 
 
+#: Per card definition (by identity: definitions are immutable and shared by every game of the
+#: process): ``None`` for a card that is not Normal Summoned or Set from the hand (not a monster, an
+#: Extra Deck or a Ritual Monster), else the Tributes it needs and the labels of its two actions.
+_NORMAL_SUMMON: dict[int, tuple[CardDefinition, tuple[int, str, str] | None]] = {}
+
+
+def _normal_summon_facts(card: Card) -> tuple[int, str, str] | None:
+    definition = card.definition
+    found = _NORMAL_SUMMON.get(id(definition))
+    if found is None or found[0] is not definition:
+        facts = None
+        if is_monster(card) and not is_extra_deck_monster(definition.fields) and \
+                definition.fields.get("frame") != "Ritual":   # a Ritual Monster is only Ritual Summoned
+            need = tributes_needed(_level(card))
+            word = "tribute summon" if need else "normal summon"
+            facts = (need, f"{word} {definition.name}", f"set {definition.name}")
+        found = _NORMAL_SUMMON[id(definition)] = (definition, facts)
+    return found[1]
+
+
 def summon_actions(game: Game, player: int) -> list[Action]:
     """Normal Summons and Sets the turn player may make now."""
-    if game.value_of(player, "normal_summon_turn") == game.state.turn:
+    st = game.state
+    values = st.players[player].values
+    if values.get("normal_summon_turn") == st.turn:
         return []
-    if game.value_of(player, "no_normal_summon_turn") == game.state.turn:
+    if values.get("no_normal_summon_turn") == st.turn:
         return []
     out = []
     pool = None
-    own = len(game.zone("monster", player).cards)
-    taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
-    for card in game.cards_in("hand", player):
-        if not is_monster(card) or is_extra_deck_monster(card.definition.fields) or \
-                card.definition.fields.get("frame") == "Ritual":
-            continue                                   # a Ritual Monster is only Ritual Summoned
-        need = tributes_needed(_level(card))
+    zones, cards = st.zones, st.cards
+    cache = action_cache(game)
+    own = len(zones[("monster", player)].cards)
+    if costs.tolls_apply(game):
+        taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
+    else:
+        taxed = _UNTAXED
+    restricted = None      # whether some continuous effect forbids something (asked when first needed)
+    for cid in zones[("hand", player)].cards:
+        card = cards[cid]
+        facts = _normal_summon_facts(card)
+        if facts is None:
+            continue
+        need, summon_label, set_label = facts
         if need:
             pool = tribute_pool(game, player) if pool is None else pool
             if len(pool) < need:
                 continue
         elif own >= 5:
             continue
-        word = "tribute summon" if need else "normal summon"
-        if (not taxed["normal_summon"] or costs.action_cost_payable(game, player, card, "normal_summon")) and \
-                not rules.forbidden(game, "normal_summon", card):
-            out.append(Action("summon", player, card.id, data=(("tributes", need),), label=f"{word} {card.name}"))
+        data = _TRIBUTES[need] if need < len(_TRIBUTES) else (("tributes", need),)
+        if not taxed["normal_summon"] or costs.action_cost_payable(game, player, card, "normal_summon"):
+            if restricted is None:
+                restricted = bool(rules.active_statics(game, "continuous"))
+            if not (restricted and rules.forbidden(game, "normal_summon", card)):
+                out.append(cached_action(cache, ("summon", player, cid, None, data, summon_label)))
         if not taxed["set_monster"] or costs.action_cost_payable(game, player, card, "set_monster"):
-            out.append(Action("set_monster", player, card.id, data=(("tributes", need),), label=f"set {card.name}"))
+            out.append(cached_action(cache, ("set_monster", player, cid, None, data, set_label)))
     return out
+
+
+_UNTAXED = {"normal_summon": False, "set_monster": False}
+_TRIBUTES = tuple((("tributes", n),) for n in range(3))
 
 
 def field_monster_actions(game: Game, player: int) -> list[Action]:
     """Flip Summons and position changes."""
     out = []
-    turn = game.state.turn
-    for card in game.cards_in("monster", player):
-        if card.status.get("arrived_turn") == turn:
+    st = game.state
+    turn = st.turn
+    cards = st.cards
+    cache = action_cache(game)
+    taxed = None          # whether some toll applies (asked when first needed)
+    for cid in st.zones[("monster", player)].cards:
+        card = cards[cid]
+        status = card.status
+        if status.get("arrived_turn") == turn:
             continue
         if not card.face_up:
-            if costs.action_cost_payable(game, player, card, "flip_summon"):
-                out.append(Action("flip_summon", player, card.id, label=f"flip summon {card.name}"))
+            if taxed is None:
+                taxed = costs.tolls_apply(game)
+            if not taxed or costs.action_cost_payable(game, player, card, "flip_summon"):
+                out.append(named_action(cache, "flip_summon", player, cid, card.name))
             continue
-        if card.status.get("position_changed_turn") == turn or card.status.get("attacked_turn") == turn:
+        if status.get("position_changed_turn") == turn or status.get("attacked_turn") == turn:
             continue
         if card.definition.fields.get("frame") == "Link":
             continue                               # a Link Monster cannot be in Defense Position
         new = DEFENSE if position(card) == ATTACK else ATTACK
-        out.append(Action("change_position", player, card.id, label=f"change {card.name} to {new} position"))
+        out.append(named_action(cache, "change_position", player, cid, card.name, new))
     return out
 
 

@@ -12,8 +12,8 @@ from rulestack.state import Visibility
 from rulestack.system import CardStat
 
 from . import actions, chain, costs, evaluation, extra_deck, narration, reference, rules, timing, turn
-from .cardinfo import (LASTING, ONE_SHOT, ability_at, is_extra_deck_monster, is_monster, link_card, on_field, position,
-                       prop)
+from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck_monster, is_monster, link_card, on_field,
+                       position, prop)
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
@@ -115,6 +115,8 @@ class YugiohSystem(GameSystem):
         self.settled_at = -1
         #: The zones from which some card of this game has an activated ability, and for how many cards.
         self.activation_zones: tuple[int, tuple[str, ...]] = (0, ())
+        #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
+        self.action_cache = ActionCache()
 
     @hookimpl
     def evaluate_position(self, game: Game, player: int) -> float:

@@ -131,17 +131,25 @@ def current_window(game: Game, player: int) -> str:
 def speed_problem(game: Game, speed: int, window: str, tags: Collection[str] | None) -> str | None:
     """Why an ability of this spell speed cannot start or join a chain in ``window``."""
     if window == "summon":
+        return speed_refusal(speed, window, tags, None, None)
+    top = top_link(game)
+    return speed_refusal(speed, window, tags, game.value_of(None, "damage_step"),
+                         top.data.get("speed", 1) if top is not None else None)
+
+
+def speed_refusal(speed: int, window: str, tags: Collection[str] | None, in_damage_step: str | None,
+                  top_speed: int | None) -> str | None:
+    """:func:`speed_problem` from what it reads of the game: the Damage Step's timing (``None``
+    outside it) and the spell speed of the last chain link (``None`` with no chain)."""
+    if window == "summon":
         if "negate_summon" not in (tags or ()):
             return "only an effect that negates a Summon may be activated as a monster is Summoned"
         return None
-    in_damage_step = game.value_of(None, "damage_step")
     if in_damage_step is not None:
         problem = damage_step_problem(in_damage_step, speed, tags)
         if problem:
             return problem
-    top = top_link(game)
-    if top is not None:
-        top_speed = top.data.get("speed", 1)
+    if top_speed is not None:
         if speed < 2:
             return "Spell Speed 1 can only be Chain Link 1"
         if top_speed == 3 and speed < 3:
@@ -152,6 +160,36 @@ def speed_problem(game: Game, speed: int, window: str, tags: Collection[str] | N
     if speed == 1 and window != "main":
         return "Spell Speed 1 starts a chain only in your own Main Phase, in an open game state"
     return None
+
+
+#: Whether :func:`speed_refusal` allows each (spell speed, tags), by (window, Damage Step timing,
+#: last link's speed): the answers of a pure function, kept for the process (a few dozen at most).
+_SPEED_ALLOWS: dict[tuple[str, str | None, int | None], dict[tuple[int, tuple[str, ...]], bool]] = {}
+
+
+def speed_allows(game: Game, window: str) -> tuple[dict[tuple[int, tuple[str, ...]], bool],
+                                                   tuple[str, str | None, int | None]]:
+    """What :func:`speed_problem` answers in ``window`` now, as a table from ``(spell speed, tags)``
+    to "allowed" (filled by :func:`speed_allowed`) and the facts of the game it depends on."""
+    if window == "summon":
+        facts: tuple[str, str | None, int | None] = (window, None, None)
+    else:
+        stack = game.state.stack
+        facts = (window, game.state.values.get("damage_step"), stack[-1].data.get("speed", 1) if stack else None)
+    table = _SPEED_ALLOWS.get(facts)
+    if table is None:
+        table = _SPEED_ALLOWS[facts] = {}
+    return table, facts
+
+
+def speed_allowed(table: dict[tuple[int, tuple[str, ...]], bool], facts: tuple[str, str | None, int | None],
+                  key: tuple[int, tuple[str, ...]]) -> bool:
+    """Whether an ability of spell speed and tags ``key`` passes :func:`speed_problem` (see
+    :func:`speed_allows`)."""
+    found = table.get(key)
+    if found is None:
+        found = table[key] = speed_refusal(key[0], facts[0], key[1], facts[1], facts[2]) is None
+    return found
 
 
 #: The Damage Step's timings at which effects that change ATK/DEF may still be activated.
@@ -175,23 +213,27 @@ def damage_step_problem(timing_name: str, speed: int, tags: Collection[str] | No
 
 def place_problem(game: Game, act: Activation) -> str | None:
     """Where the card must be, face up or down, for this kind of ability."""
-    card, ab, player, st = act.card, act.ability, act.player, game.state
+    return place_refusal(game, act.card, act.ability.kind, act.player)
+
+
+def place_refusal(game: Game, card: Card, kind: str, player: int) -> str | None:
+    """:func:`place_problem` for an ability of ``kind`` of ``card`` activated by ``player``."""
     if card.zone != "hand" and card.controller != player:
         return f"{card.name} is not controlled by P{player}"
-    if ab.kind == "activate":
+    if kind == "activate":
         if card.zone == "hand":
             if card.owner != player:
                 return f"{card.name} is not in P{player}'s hand"
             if is_trap(card):
                 return "a Trap Card must be Set before it is activated"
-            if prop(card) == "Quick-Play" and player != st.active_player:
+            if prop(card) == "Quick-Play" and player != game.state.active_player:
                 return "a Quick-Play Spell is activated from the hand only during your own turn"
             if prop(card) != "Field" and free_zones(game, "spell_trap", player) <= 0:
                 return "no Spell & Trap Zone is free"
         elif card.zone == "spell_trap":
             if card.face_up:
                 return f"{card.name} is already face-up"
-            if (is_trap(card) or prop(card) == "Quick-Play") and card.status.get("set_turn") == st.turn:
+            if (is_trap(card) or prop(card) == "Quick-Play") and card.status.get("set_turn") == game.state.turn:
                 return f"{card.name} was Set this turn"
         else:
             return f"a card is activated from the hand or the field, not from {card.zone}"

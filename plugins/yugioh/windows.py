@@ -8,12 +8,12 @@ option itself.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
 from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
 
 from . import timing
-from .cardinfo import ACTIVATION_ZONES, ability_speed
+from .cardinfo import ACTIVATION_ZONES, ability_speed_of
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
@@ -27,26 +27,44 @@ def may_act(game: Game, player: int, window: str) -> bool:
     player's abilities would reach that check."""
     if window in ("main", "battle"):
         return True
-    if game.value_of(None, "resolving"):
+    st = game.state
+    if st.values.get("resolving"):
         return False
-    own_turn = player == game.state.active_player
-    cards = game.state.cards
-    zones = game.state.zones
-    for zone in activation_zones(game):
+    own_turn = player == st.active_player
+    cards = st.cards
+    zones = st.zones
+    speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
+    facts: tuple[str, str | None, int | None] = (window, None, None)
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    count, searched = system.activation_zones
+    if count != len(cards):
+        searched = activation_zones(game)
+    for zone in searched:
         if zone == "hand" and not own_turn:
             continue
+        on_field = zone in ("spell_trap", "monster")
         for cid in zones[(zone, player)].cards:
             card = cards[cid]
-            for ab in activated_abilities(card.definition, zone):
-                if zone in ("spell_trap", "monster") and ab.kind == "activate" and card.face_up:
+            definition = card.definition
+            known = _ACTIVATABLE.get(id(definition))      # activated_entries(definition, zone), inlined
+            entries = known[1].get(zone) if known is not None and known[0] is definition else \
+                activated_entries(definition, zone)
+            if not entries:
+                continue
+            for ab, kind, speed_key, when, _label in entries:
+                if on_field and kind == "activate" and card.face_up:
                     continue
-                if timing.speed_problem(game, ability_speed(card, ab), window, ab.get("tags")) is not None:
+                if speeds is None:
+                    speeds, facts = timing.speed_allows(game, window)
+                allowed = speeds.get(speed_key)
+                if allowed is None:
+                    allowed = timing.speed_allowed(speeds, facts, speed_key)
+                if not allowed:
                     continue
                 # The other cheap refusals the action list applies before the full check (where the
                 # card is, its "When ..." timing): an ability they refuse is never in the list.
-                if timing.place_problem(game, Activation(player=player, card=card, ability=ab, window=window)):
+                if timing.place_refusal(game, card, kind, player):
                     continue
-                when = ab.get("when")
                 if when and not timing.when_matches(game, card, when, player):
                     continue
                 return True
@@ -56,7 +74,7 @@ def may_act(game: Game, player: int, window: str) -> bool:
 def activation_zones(game: Game) -> tuple[str, ...]:
     """The zones worth searching for activated abilities: those some card of this game has an
     activated ability usable from (computed once per game, again if cards are created)."""
-    system = cast("YugiohSystem", game.system)
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     count, zones = system.activation_zones
     if count != len(game.state.cards):
         found: set[str] = set()
@@ -72,18 +90,44 @@ def activation_zones(game: Game) -> tuple[str, ...]:
 _ZONE_ORDER = ("spell_trap", "monster", "hand", "graveyard", "banished")
 
 
-_ACTIVATED_CACHE: dict[tuple[str, str], tuple[Ability, ...]] = {}
+#: An activated ability as the windows test it: the ability, its kind, its spell speed with its
+#: tags (what :func:`.timing.speed_problem` reads), its "When ..." timing and its action's label.
+Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str]
+
+#: Per card definition (by identity: definitions are immutable and shared by every game of the
+#: process), its activated abilities by the zone they are usable from, in printed order.
+_ACTIVATABLE: dict[int, tuple[CardDefinition, dict[str, tuple[Activatable, ...]]]] = {}
+
+
+def activated_entries(definition: CardDefinition, zone: str) -> tuple[Activatable, ...]:
+    """The activated abilities of a card definition usable from ``zone``, each with the facts the
+    windows test first (worked out once per definition)."""
+    found = _ACTIVATABLE.get(id(definition))
+    if found is None or found[0] is not definition:
+        found = _ACTIVATABLE[id(definition)] = (definition, _activatable(definition))
+    return found[1].get(zone, ())
+
+
+def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...]]:
+    by_zone: dict[str, list[Activatable]] = {}
+    for ab in definition.abilities:
+        if ab.role != Role.ACTIVATED:
+            continue
+        speed = ability_speed_of(definition.fields, ab)
+        tags = ab.get("tags")
+        label = f"activate {definition.name}" + (f": {ab.label}" if ab.label != ab.kind else "")
+        entry = (ab, ab.kind, (speed, tuple(tags) if tags else ()), ab.get("when"), label)
+        for zone in dict.fromkeys(ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))):
+            by_zone.setdefault(zone, []).append(entry)
+    return {zone: tuple(entries) for zone, entries in by_zone.items()} if by_zone else _NO_ZONES
+
+
+_NO_ZONES: dict[str, tuple[Activatable, ...]] = {}    # (shared by the many cards without any; never changed)
 
 
 def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability, ...]:
-    """The activated abilities of a card definition usable from ``zone`` (cached)."""
-    key = (definition.digest or definition.code, zone)
-    found = _ACTIVATED_CACHE.get(key)
-    if found is None:
-        found = _ACTIVATED_CACHE[key] = tuple(
-            ab for ab in definition.abilities if ab.role == Role.ACTIVATED and zone in (
-                ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))))
-    return found
+    """The activated abilities of a card definition usable from ``zone``."""
+    return tuple(entry[0] for entry in activated_entries(definition, zone))
 
 
 def respond(game: Game, player: int, window: str) -> Action:

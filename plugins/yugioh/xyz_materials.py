@@ -38,8 +38,12 @@ def detach(game: Game, cid: int, *, cause: str, source: int | None, by: int | No
 def orphaned_materials(game: Game) -> bool:
     """State check: materials whose Xyz Monster has left the field go to the GY."""
     changed = False
+    zones = game.state.zones
     for p in range(len(game.state.players)):
-        for cid in list(game.zone(OVERLAY, p).cards):
+        attached = zones[(OVERLAY, p)].cards
+        if not attached:
+            continue
+        for cid in list(attached):
             mat = game.card(cid)
             xyz = game.card(mat.attached_to) if mat.attached_to is not None else None
             if xyz is None or xyz.zone != "monster" or xyz.generation != mat.status.get("under_gen"):
