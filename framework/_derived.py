@@ -29,7 +29,10 @@ class DerivedValues:
         self.game = game
         self.index = index
         self._values_cache: tuple[int, dict[int, list[Modifier]]] | None = None
-        self._card_values: dict[int, tuple[int, dict[str, Any]]] = {}
+        #: Each card's values at the journal's version ``_card_values_version`` (a dict is never
+        #: cleared in place once handed to a dry run's saved caches: another one replaces it).
+        self._card_values: dict[int, dict[str, Any]] = {}
+        self._card_values_version = -1
         self._collecting_statics = False
         #: The modifiers each floating effect gave last time (by id: effect, cards, fields, modifiers).
         self._effect_modifiers: dict[int, tuple[Any, list[int], tuple, list[Modifier]]] = {}
@@ -41,17 +44,27 @@ class DerivedValues:
         #: Each card's last values with the definition and modifiers they were computed from.
         self._values_by_mods: dict[int, tuple[CardDefinition, list[Modifier], dict[str, Any]]] = {}
 
-    def save_caches(self) -> tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]:
-        """What is cached now, to keep through a dry run (:meth:`restore_caches`)."""
-        return self.game.journal.version, self._values_cache, dict(self._card_values)
+    def save_caches(self) -> tuple[int, Any, dict[int, dict[str, Any]] | None]:
+        """What is cached now, to keep through a dry run (:meth:`restore_caches`). The cards'
+        values are handed over, not copied: from here on this game caches values in a new dict
+        (values computed before the first change still go into this one, and hold for the state
+        it is restored to)."""
+        version = self.game.journal.version
+        card_values = self._card_values if self._card_values_version == version else None
+        return version, self._values_cache, card_values
 
-    def restore_caches(self, saved: tuple[int, Any, dict[int, tuple[int, dict[str, Any]]]]) -> None:
+    def restore_caches(self, saved: tuple[int, Any, dict[int, dict[str, Any]] | None]) -> None:
         """After a dry run rolled the state back to exactly what it was, what was computed for it
         still holds: keep it under the journal's new version."""
         version, cache, card_values = saved
         now = self.game.journal.version
         self._values_cache = (now, cache[1]) if cache is not None and cache[0] == version else None
-        self._card_values = {cid: (now, vals) for cid, (v, vals) in card_values.items() if v == version}
+        self._card_values = card_values if card_values is not None else {}
+        self._card_values_version = now
+
+    def _drop_card_values(self) -> None:
+        """Forget every card's cached values (a new dict: the old one may be a dry run's saved caches)."""
+        self._card_values = {}
 
     def matches(self, card: Card, spec: Mapping[str, Any] | None, player: int | None,
                 source: Card | None = None) -> bool:
@@ -68,9 +81,13 @@ class DerivedValues:
         """All derived values of a card (its data fields with every modifier applied)."""
         card = self.game.card(card) if isinstance(card, int) else card
         version = self.game.journal.version
-        cached = self._card_values.get(card.id)
-        if cached is not None and cached[0] == version:
-            return cached[1]
+        if self._card_values_version == version:
+            cached = self._card_values.get(card.id)
+            if cached is not None:
+                return cached
+        else:
+            self._card_values = {}
+            self._card_values_version = version
         definition = card.definition
         mods = self._modifiers().get(card.id, ())
         if not self._collecting_statics:
@@ -79,13 +96,13 @@ class DerivedValues:
             last = self._values_by_mods.get(card.id)
             if last is not None and last[0] is definition and (last[1] == mods if mods else not last[1]):
                 if self.game.journal.version == version:
-                    self._card_values[card.id] = (version, last[2])
+                    self._card_values[card.id] = last[2]
                 return last[2]
         base = dict(definition.fields)
         base["keywords"] = definition.keywords
         out = compute(base, mods, self._layer_rank, self.game.system.op_layers, self.game.system.modifier_ops)
         if self.game.journal.version == version:
-            self._card_values[card.id] = (version, out)
+            self._card_values[card.id] = out
             if not self._collecting_statics:
                 self._values_by_mods[card.id] = (definition, list(mods), out)
         return out
@@ -119,7 +136,7 @@ class DerivedValues:
         finally:
             self._collecting_statics = False
         self._values_cache = (self.game.journal.version, mods)
-        self._card_values.clear()
+        self._drop_card_values()
         return mods
 
     def _floating_modifiers(self) -> Iterator[Modifier]:
@@ -283,13 +300,13 @@ class DerivedValues:
                 trial = [m for entry in effects[j] for m in self._entry_modifiers(entry)]
                 for m in trial:
                     current.setdefault(m.card, []).append(m)
-                self._card_values.clear()
+                self._drop_card_values()
                 try:
                     return affected(i) != baseline[i]
                 finally:
                     for m in trial:
                         current[m.card].remove(m)
-                    self._card_values.clear()
+                    self._drop_card_values()
 
             last = 0
             for i in dependency_order(range(len(effects)), lambda k: effects[k][0][0].timestamp, depends):
@@ -298,7 +315,7 @@ class DerivedValues:
                     for m in self._entry_modifiers(entry):
                         yield attrs.evolve(m, timestamp=last) if m.timestamp != last else m
                 if read_anything or read_values & writes[i]:
-                    self._card_values.clear()     # the next effects' cards are found on these values
+                    self._drop_card_values()     # the next effects' cards are found on these values
                     baseline.clear()
 
     def _affected(self, entry: _Entry) -> list[int]:
