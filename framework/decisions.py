@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import attrs
 
+from ._frozen import direct_init
 from .errors import IllegalAnswer
 
 CHOOSE = "choose"
@@ -34,6 +35,7 @@ NUMBER = "number"
 KINDS = frozenset({CHOOSE, ACTION, YES_NO, ORDER, NUMBER})
 
 
+@direct_init
 @attrs.frozen
 class Option:
     """One option of a decision: what it is (``value``: a card id, an action, a word) and how it

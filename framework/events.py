@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import attrs
 
+from ._frozen import direct_init
 from .escape import escape_json
 
 
@@ -28,6 +29,7 @@ class Cause:
     ALL = frozenset({EFFECT, COST, RULE, BATTLE, ACTION})
 
 
+@direct_init
 @attrs.frozen(slots=True)
 class Event:
     """One recorded change. ``data`` holds plain values only (ids, names, numbers)."""

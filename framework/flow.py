@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from ._frozen import direct_init
 from .errors import IllegalAction
 from .journal import Journaled
 
@@ -14,6 +15,7 @@ class CostUnpayable(IllegalAction):
     """A cost (or one component of it) cannot be paid."""
 
 
+@direct_init
 @attrs.frozen
 class Action:
     """Something a player may do at an action window: activate an ability, play a card, attack,
