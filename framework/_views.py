@@ -18,31 +18,26 @@ class PlayerViews:
 
     def can_see(self, player: int, card: Card) -> bool:
         """May ``player`` see this card's face?"""
-        z = self.game.state.zones[(card.zone, card.zone_player)]
-        vis = z.spec.visibility
-        if vis == Visibility.PUBLIC:
-            return card.face_up or card.controller == player
-        if vis == Visibility.PRIVATE:
-            return card.face_up or z.player == player or (z.player is None and card.owner == player)
-        return card.face_up
+        return card.face_up or self._face_down_viewer(card) == player
 
     def seen_by(self, card: Card) -> set[int]:
-        """The players who may see this card's face now (:meth:`can_see` for each player, worked
-        out once: a face-up card is seen by all; a face-down one by its controller in a public
-        zone, by the zone's player (or its owner, in a shared zone) in a private one, by nobody in
-        a hidden one)."""
+        """The players who may see this card's face now (:meth:`can_see` for each player)."""
         players = self.game.state.players
         if card.face_up:
             return {p.index for p in players}
+        who = self._face_down_viewer(card)
+        return {p.index for p in players if p.index == who}
+
+    def _face_down_viewer(self, card: Card) -> int | None:
+        """Who may see the face of a face-down card: its controller in a public zone, the zone's
+        player (or the card's owner, in a shared zone) in a private one, nobody in a hidden one."""
         z = self.game.state.zones[(card.zone, card.zone_player)]
         vis = z.spec.visibility
         if vis == Visibility.PUBLIC:
-            who = card.controller
-        elif vis == Visibility.PRIVATE:
-            who = z.player if z.player is not None else card.owner
-        else:
-            return set()
-        return {p.index for p in players if p.index == who}
+            return card.controller
+        if vis == Visibility.PRIVATE:
+            return z.player if z.player is not None else card.owner
+        return None
 
     def card_view(self, card: Card, viewer: int) -> dict[str, Any]:
         """What ``viewer`` sees of a card."""

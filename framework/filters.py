@@ -87,15 +87,17 @@ class CardFilter:
             for cid in z.cards:
                 yield state.cards[cid]
 
+    def check_of(self, key: str) -> "Check":
+        """The check of one key: the host's own, else the system's filter key, else a card field."""
+        check = _CHECKS.get(key)
+        if check is None:
+            check = _system_key if key in self.game.system.filter_keys else _field
+        return check
+
     def matches(self, card: "Card") -> bool:
         """Does ``card`` satisfy every key of the filter?"""
         for key, want in self.spec.items():
-            check = _CHECKS.get(key)
-            if check is None:
-                check = _system_key if key in self.game.system.filter_keys else _field
-                if not check(self, card, want, key):
-                    return False
-            elif not check(self, card, want, key):
+            if not self.check_of(key)(self, card, want, key):
                 return False
         return True
 
@@ -103,13 +105,7 @@ class CardFilter:
         """Every candidate that satisfies every key of the filter (:meth:`candidates` and
         :meth:`matches`), with each key's check looked up once for all the cards, and what the
         host's common keys compare with worked out once (:func:`_prepared`)."""
-        system_keys = self.game.system.filter_keys
-        checks = []
-        for key, want in self.spec.items():
-            check = _CHECKS.get(key)
-            if check is None:
-                check = _system_key if key in system_keys else _field
-            checks.append(_prepared(self, check, want, key))
+        checks = [_prepared(self, self.check_of(key), want, key) for key, want in self.spec.items()]
         out = []
         for card in self.candidates():
             for check, want, key in checks:
@@ -209,11 +205,7 @@ def _system_key(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
 
 
 def _field(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
-    have = f.game.values(card).get(key)
-    options = _listify(want)
-    if isinstance(have, (list, tuple)):
-        return any(o in have for o in options)
-    return have in options
+    return _field_in(f, card, _listify(want), key)
 
 
 def _zone_in(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
@@ -229,6 +221,7 @@ def _owner_is(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
 
 
 def _field_in(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    """A card field (a derived value) has one of the values ``want`` lists (or, a list itself, one of them)."""
     have = f.game.values(card).get(key)
     if isinstance(have, (list, tuple)):
         return any(o in have for o in want)

@@ -193,9 +193,8 @@ class Game:
         # thousands of times per game); without one, the class's descriptors take one again.
         # (Set and deleted by name, not through ``__dict__``: that would make every attribute of the
         # game slower to read.)
-        setattr(self, "system", engine.system)
-        setattr(self, "pm", engine.pm)
-        setattr(self, "sandbox", engine.sandbox)
+        for name in _ENGINE_PARTS:
+            setattr(self, name, getattr(engine, name))
         return engine
 
     def _release_engine(self) -> None:
