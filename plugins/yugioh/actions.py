@@ -7,11 +7,11 @@ Summons from the Extra Deck ``synchro_summon``, ``xyz_summon``, ``link_summon`` 
 """
 from __future__ import annotations
 
-from rulestack import Action, Activation, Cause, Game, IllegalAction
+from rulestack import Action, Cause, Game, IllegalAction
 
-from . import battle, costs, extra_deck, summoning, timing
+from . import battle, costs, extra_deck, summoning
 from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, is_monster, named_action
-from .windows import activated_entries, activation_zones
+from .windows import activations
 
 
 def legal_actions(game: Game, player: int, window: str) -> list[Action]:
@@ -46,37 +46,6 @@ def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
             taxed = costs.tolls_apply(game)
         if not taxed or costs.action_cost_payable(game, player, card, "set_spell_trap"):
             out.append(named_action(cache, "set_spell_trap", player, cid, card.name))
-    return out
-
-
-def activations(game: Game, player: int, window: str) -> list[Action]:
-    """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
-    the host's full check: condition, cost payable as a whole, targets)."""
-    st = game.state
-    if st.values.get("resolving"):
-        return []
-    out = []
-    cards, zones = st.cards, st.zones
-    speeds, facts = timing.speed_allows(game, window)
-    data = (("window", window),)
-    cache = action_cache(game)
-    for zone in activation_zones(game):
-        for cid in zones[(zone, player)].cards:
-            card = cards[cid]
-            entries = activated_entries(card.definition, zone)
-            if not entries:
-                continue
-            for ab, kind, speed_key, when, label in entries:
-                allowed = speeds.get(speed_key)
-                if allowed is None:
-                    allowed = timing.speed_allowed(speeds, facts, speed_key)
-                if not allowed:
-                    continue
-                if timing.place_refusal(game, card, kind, player) or (
-                        when and not timing.when_matches(game, card, when, player)):
-                    continue                                 # cheap refusals before the full check
-                if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
-                    out.append(cached_action(cache, ("activate", player, cid, ab.index, data, label)))
     return out
 
 

@@ -17,6 +17,7 @@ from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
+from .windows import WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
 
@@ -117,6 +118,8 @@ class YugiohSystem(GameSystem):
         self.activation_zones: tuple[int, tuple[str, ...]] = (0, ())
         #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
         self.action_cache = ActionCache()
+        #: The activations last worked out for a window (:func:`.windows.activations`).
+        self.window_activations = WindowActivations()
 
     @hookimpl
     def evaluate_position(self, game: Game, player: int) -> float:

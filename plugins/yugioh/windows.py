@@ -2,9 +2,10 @@
 
 Building the list of legal actions is the costly part of a window; most windows (each phase's
 start, the moment before a phase ends, every response to a chain link) offer a player nothing but
-"pass". :func:`may_act` is a cheap, conservative test that lets those windows pass at once: when it
-says "maybe", the real window opens (:meth:`Game.act`), and the host still answers a single legal
-option itself.
+"pass". :func:`may_act` lets those windows pass at once: its cheap refusals come first, and when
+some ability gets past them it works out the window's activations (:func:`activations`, the same
+list the window would offer, kept for that window while the state does not change) and says "maybe"
+only when there is one; then the real window opens (:meth:`Game.act`) and offers that list.
 """
 from __future__ import annotations
 
@@ -13,18 +14,18 @@ from typing import TYPE_CHECKING, Any
 from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
 
 from . import timing
-from .cardinfo import ACTIVATION_ZONES, ability_speed_of
+from .cardinfo import ACTIVATION_ZONES, ability_speed_of, action_cache, cached_action
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
 
 
 def may_act(game: Game, player: int, window: str) -> bool:
-    """A cheap, conservative test: could ``player`` have anything but "pass" in this window? When it
-    says no, the window is passed without building the list of actions (it would only hold "pass").
-    It applies the refusals :func:`.actions.activations` applies before the host's full check
-    (spell speed, where the card is, a "When ..." timing), so it says no exactly when none of the
-    player's abilities would reach that check."""
+    """Could ``player`` have anything but "pass" in this window? When it says no, the window is
+    passed without building the list of actions (it would only hold "pass"). It applies the
+    refusals :func:`activations` applies before the host's full check (spell speed, where the card
+    is, a "When ..." timing) first; when some ability gets past them, it answers whether
+    :func:`activations` finds one (the window then offers the list it found)."""
     if window in ("main", "battle"):
         return True
     st = game.state
@@ -67,8 +68,63 @@ def may_act(game: Game, player: int, window: str) -> bool:
                     continue
                 if when and not timing.when_matches(game, card, when, player):
                     continue
-                return True
+                # Past the cheap refusals: the window's list itself says (kept for the window).
+                return bool(activations(game, player, window))
     return False
+
+
+class WindowActivations:
+    """The activations last worked out for a window: the journal version they hold at (the one
+    after working them out: a dry run that changed something and rolled it back moves it on,
+    with the state exactly as before), the player and window, and the list. A type of its own, not
+    plain data: a fork starts with an empty one (:func:`rulestack.fork` copies plain values)."""
+
+    __slots__ = ("version", "player", "window", "actions")
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.player = -1
+        self.window = ""
+        self.actions: tuple[Action, ...] = ()
+
+
+def activations(game: Game, player: int, window: str) -> list[Action]:
+    """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
+    the host's full check: condition, cost payable as a whole, targets). Worked out once per
+    window: asked again for the same player and window while the journal's version has not moved
+    (:func:`may_act`, then the window's list), the list found is given again."""
+    st = game.state
+    if st.values.get("resolving"):
+        return []
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    memo = system.window_activations
+    journal = game.journal
+    if memo.version == journal.version and memo.player == player and memo.window == window:
+        return list(memo.actions)
+    out = []
+    cards, zones = st.cards, st.zones
+    speeds, facts = timing.speed_allows(game, window)
+    data = (("window", window),)
+    cache = action_cache(game)
+    for zone in activation_zones(game):
+        for cid in zones[(zone, player)].cards:
+            card = cards[cid]
+            entries = activated_entries(card.definition, zone)
+            if not entries:
+                continue
+            for ab, kind, speed_key, when, label in entries:
+                allowed = speeds.get(speed_key)
+                if allowed is None:
+                    allowed = timing.speed_allowed(speeds, facts, speed_key)
+                if not allowed:
+                    continue
+                if timing.place_refusal(game, card, kind, player) or (
+                        when and not timing.when_matches(game, card, when, player)):
+                    continue                                 # cheap refusals before the full check
+                if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
+                    out.append(cached_action(cache, ("activate", player, cid, ab.index, data, label)))
+    memo.version, memo.player, memo.window, memo.actions = journal.version, player, window, tuple(out)
+    return out
 
 
 def activation_zones(game: Game) -> tuple[str, ...]:
