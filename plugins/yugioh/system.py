@@ -160,6 +160,11 @@ class YugiohSystem(GameSystem):
             if timing.name_locked(game, activation.player, activation.card.name):
                 return False
             return None
+        checked = self.window_activations
+        if checked.checking is activation and checked.checking_version == game.journal.version:
+            # The window's list has just applied the place, spell speed and timing checks to this
+            # very activation, in this very state (see .windows.activations): the rest is left.
+            return timing.usage_problem(game, activation.card, ab, activation.player)
         return timing.timing_problem(game, activation)   # the reason refuses (shown by "why not?"); None allows
 
     @hookimpl

@@ -250,23 +250,36 @@ def timing_problem(game: Game, act: Activation) -> str | None:
     if problem:
         return problem
     ab = act.ability
-    window = act.window or current_window(game, act.player)
-    if window == "main" and (game.state.stack or act.player != game.state.active_player):
-        window = "chain" if game.state.stack else "open"
+    window = effective_window(game, act)
     problem = speed_problem(game, ability_speed(act.card, ab), window, ab.get("tags"))
     if problem:
         return problem
     when = ab.get("when")
     if when and not when_matches(game, act.card, when, act.player):
         return f"the timing of {act.card.name} has not come"
-    if not requirements_met(game, act.card, ab, act.player):
-        return f"what {act.card.name} needs on the field is not there"
-    if ab.get("once_per_turn_by_name") and name_used(game, act.player, act.card.name):
-        return f"an effect of {act.card.name} was already used this turn"
-    if name_locked(game, act.player, act.card.name):
-        return f"cards named {act.card.name} cannot be activated this turn"
+    return usage_problem(game, act.card, ab, act.player)
+
+
+def effective_window(game: Game, act: Activation) -> str:
+    """The window :func:`timing_problem` judges ``act``'s spell speed in."""
+    window = act.window or current_window(game, act.player)
+    if window == "main" and (game.state.stack or act.player != game.state.active_player):
+        window = "chain" if game.state.stack else "open"
+    return window
+
+
+def usage_problem(game: Game, card: Card, ab: Ability, player: int) -> str | None:
+    """The last part of :func:`timing_problem`, after the place, the spell speed and the "When ..."
+    timing: what the ability needs on the field, its once-per-turn-by-name use, a name locked by an
+    effect, an activation restriction."""
+    if not requirements_met(game, card, ab, player):
+        return f"what {card.name} needs on the field is not there"
+    if ab.get("once_per_turn_by_name") and name_used(game, player, card.name):
+        return f"an effect of {card.name} was already used this turn"
+    if name_locked(game, player, card.name):
+        return f"cards named {card.name} cannot be activated this turn"
     restriction = ab.get("restriction")
-    if restriction == "no_normal_summon" and game.value_of(act.player, "normal_summon_turn") == game.state.turn:
+    if restriction == "no_normal_summon" and game.value_of(player, "normal_summon_turn") == game.state.turn:
         return "you already Normal Summoned or Set this turn"
     return None
 

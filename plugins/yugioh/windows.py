@@ -40,6 +40,10 @@ def may_act(game: Game, player: int, window: str) -> bool:
     count, searched = system.activation_zones
     if count != len(cards):
         searched = activation_zones(game)
+    # In a response window only the abilities some response window lets through the spell-speed
+    # check are worth looking at (the check below refuses the others anyway).
+    table, lookup = (_RESPONSES, response_entries) if window in RESPONSE_WINDOWS else \
+        (_ACTIVATABLE, activated_entries)
     for zone in searched:
         if zone == "hand" and not own_turn:
             continue
@@ -47,9 +51,9 @@ def may_act(game: Game, player: int, window: str) -> bool:
         for cid in zones[(zone, player)].cards:
             card = cards[cid]
             definition = card.definition
-            known = _ACTIVATABLE.get(id(definition))      # activated_entries(definition, zone), inlined
+            known = table.get(id(definition))      # lookup(definition, zone), inlined
             entries = known[1].get(zone) if known is not None and known[0] is definition else \
-                activated_entries(definition, zone)
+                lookup(definition, zone)
             if not entries:
                 continue
             for ab, kind, speed_key, when, _label in entries:
@@ -79,13 +83,18 @@ class WindowActivations:
     with the state exactly as before), the player and window, and the list. A type of its own, not
     plain data: a fork starts with an empty one (:func:`rulestack.fork` copies plain values)."""
 
-    __slots__ = ("version", "player", "window", "actions")
+    __slots__ = ("version", "player", "window", "actions", "checking", "checking_version")
 
     def __init__(self) -> None:
         self.version = -1
         self.player = -1
         self.window = ""
         self.actions: tuple[Action, ...] = ()
+        #: The activation the host is checking for the list now, past the list's place, spell speed and
+        #: timing checks (the ``can_activate`` hook does not apply them again), at journal version
+        #: :attr:`checking_version`.
+        self.checking: Activation | None = None
+        self.checking_version = -1
 
 
 def activations(game: Game, player: int, window: str) -> list[Action]:
@@ -105,6 +114,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     cards, zones = st.cards, st.zones
     speeds, facts = timing.speed_allows(game, window)
     data = (("window", window),)
+    checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     cache = action_cache(game)
     for zone in activation_zones(game):
         for cid in zones[(zone, player)].cards:
@@ -121,7 +131,16 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 if timing.place_refusal(game, card, kind, player) or (
                         when and not timing.when_matches(game, card, when, player)):
                     continue                                 # cheap refusals before the full check
-                if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
+                act = Activation(player=player, card=card, ability=ab, window=window)
+                if checked_window is None:
+                    checked_window = timing.effective_window(game, act)
+                if checked_window == window:     # the checks above are the hook's: it skips them
+                    memo.checking, memo.checking_version = act, journal.version
+                try:
+                    allowed = game.can_activate(act)
+                finally:
+                    memo.checking = None
+                if allowed:
                     out.append(cached_action(cache, ("activate", player, cid, ab.index, data, label)))
     memo.version, memo.player, memo.window, memo.actions = journal.version, player, window, tuple(out)
     return out
@@ -179,6 +198,34 @@ def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...
 
 
 _NO_ZONES: dict[str, tuple[Activatable, ...]] = {}    # (shared by the many cards without any; never changed)
+
+
+#: The response windows (:func:`may_act` is asked about), each with the least demanding facts of
+#: the game for the spell-speed check in it (no Damage Step; a chain's last link of Spell Speed 1).
+_RESPONSE_FACTS = {"open": (None, None), "chain": (None, 1), "summon": (None, None)}
+RESPONSE_WINDOWS = frozenset(_RESPONSE_FACTS)
+
+#: Per card definition (by identity, like :data:`_ACTIVATABLE`): its activated abilities that some
+#: response window lets through the spell-speed check, by the zone they are usable from.
+_RESPONSES: dict[int, tuple[CardDefinition, dict[str, tuple[Activatable, ...]]]] = {}
+
+
+def response_entries(definition: CardDefinition, zone: str) -> tuple[Activatable, ...]:
+    """The activated abilities of a card definition usable from ``zone`` that the spell-speed check
+    lets through in some response window (:data:`RESPONSE_WINDOWS`), in printed order: an
+    ability that no Damage Step timing or chain makes less demanding than the facts of
+    :data:`_RESPONSE_FACTS` (:func:`.timing.speed_refusal` only adds refusals for them)."""
+    found = _RESPONSES.get(id(definition))
+    if found is None or found[0] is not definition:
+        activated_entries(definition, zone)
+        by_zone = {}
+        for z, entries in _ACTIVATABLE[id(definition)][1].items():
+            kept = tuple(e for e in entries if any(timing.speed_refusal(e[2][0], w, e[2][1], ds, top) is None
+                                                   for w, (ds, top) in _RESPONSE_FACTS.items()))
+            if kept:
+                by_zone[z] = kept
+        found = _RESPONSES[id(definition)] = (definition, by_zone or _NO_ZONES)
+    return found[1].get(zone, ())
 
 
 def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability, ...]:
