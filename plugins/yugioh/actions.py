@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulestack import Action, Cause, Game, IllegalAction
 
 from . import battle, costs, extra_deck, summoning
-from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, is_monster, named_action
+from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, named_action
 from .windows import activations
 
 
@@ -32,20 +32,24 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
 
 
 def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
+    st = game.state
+    zones = st.zones
     if free_zones(game, "spell_trap", player) <= 0:
         return []
     out = []
-    cards = game.state.cards
+    cards = st.cards
     cache = action_cache(game)
     taxed = None          # whether some toll applies (asked when first needed)
-    for cid in game.state.zones[("hand", player)].cards:
-        card = cards[cid]
-        if is_monster(card):
+    for cid in zones[("hand", player)].cards:
+        definition = cards[cid].definition
+        if definition.fields.get("card_type", "") == "Monster":     # is_monster(card), inlined
             continue
         if taxed is None:
             taxed = costs.tolls_apply(game)
-        if not taxed or costs.action_cost_payable(game, player, card, "set_spell_trap"):
-            out.append(named_action(cache, "set_spell_trap", player, cid, card.name))
+        if not taxed or costs.action_cost_payable(game, player, cards[cid], "set_spell_trap"):
+            found = cache.get(("set_spell_trap", player, cid, definition.name, ""))   # named_action, inlined
+            out.append(found if found is not None else
+                       named_action(cache, "set_spell_trap", player, cid, definition.name))
     return out
 
 

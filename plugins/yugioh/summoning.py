@@ -78,7 +78,9 @@ def summon_actions(game: Game, player: int) -> list[Action]:
     restricted = None      # whether some continuous effect forbids something (asked when first needed)
     for cid in zones[("hand", player)].cards:
         card = cards[cid]
-        facts = _normal_summon_facts(card)
+        definition = card.definition
+        known = _NORMAL_SUMMON.get(id(definition))       # _normal_summon_facts(card), inlined
+        facts = known[1] if known is not None and known[0] is definition else _normal_summon_facts(card)
         if facts is None:
             continue
         need, summon_label, set_label = facts
@@ -93,9 +95,11 @@ def summon_actions(game: Game, player: int) -> list[Action]:
             if restricted is None:
                 restricted = bool(rules.active_statics(game, "continuous"))
             if not (restricted and rules.forbidden(game, "normal_summon", card)):
-                out.append(cached_action(cache, ("summon", player, cid, None, data, summon_label)))
+                key = ("summon", player, cid, None, data, summon_label)
+                out.append(cache.get(key) or cached_action(cache, key))     # cached_action, inlined
         if not taxed["set_monster"] or costs.action_cost_payable(game, player, card, "set_monster"):
-            out.append(cached_action(cache, ("set_monster", player, cid, None, data, set_label)))
+            key = ("set_monster", player, cid, None, data, set_label)
+            out.append(cache.get(key) or cached_action(cache, key))
     return out
 
 
@@ -116,18 +120,24 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
         status = card.status
         if status.get("arrived_turn") == turn:
             continue
+        definition = card.definition
         if not card.face_up:
             if taxed is None:
                 taxed = costs.tolls_apply(game)
             if not taxed or costs.action_cost_payable(game, player, card, "flip_summon"):
-                out.append(named_action(cache, "flip_summon", player, cid, card.name))
+                found = cache.get(("flip_summon", player, cid, definition.name, ""))    # named_action, inlined
+                out.append(found if found is not None else
+                           named_action(cache, "flip_summon", player, cid, definition.name))
             continue
         if status.get("position_changed_turn") == turn or status.get("attacked_turn") == turn:
             continue
-        if card.definition.fields.get("frame") == "Link":
+        if definition.fields.get("frame") == "Link":
             continue                               # a Link Monster cannot be in Defense Position
-        new = DEFENSE if position(card) == ATTACK else ATTACK
-        out.append(named_action(cache, "change_position", player, cid, card.name, new))
+        pos = status.get("position")               # position(card), inlined: a face-up monster's
+        new = DEFENSE if (pos if pos is not None else ATTACK) == ATTACK else ATTACK
+        found = cache.get(("change_position", player, cid, definition.name, new))
+        out.append(found if found is not None else
+                   named_action(cache, "change_position", player, cid, definition.name, new))
     return out
 
 
