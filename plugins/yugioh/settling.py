@@ -6,7 +6,7 @@ which both build on chains; keeping it apart keeps those two modules free of an 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rulestack import Game
 from rulestack.windows import ResponseWindow, active_player
@@ -24,7 +24,7 @@ def settle(game: Game) -> None:
     Summon's negation window, trigger effects (SEGOC), response windows and chain resolution,
     repeated while resolutions cause more. Returns at once if nothing changed since it last did."""
     st = game.state
-    system = cast("YugiohSystem", game.system)
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks (no cast() call)
     journal = game.journal
     if system.settled_at == journal.version:
         return

@@ -116,10 +116,16 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     data = (("window", window),)
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     cache = action_cache(game)
-    for zone in activation_zones(game):
+    count, searched = system.activation_zones
+    if count != len(cards):
+        searched = activation_zones(game)
+    for zone in searched:
         for cid in zones[(zone, player)].cards:
             card = cards[cid]
-            entries = activated_entries(card.definition, zone)
+            definition = card.definition
+            known = _ACTIVATABLE.get(id(definition))      # activated_entries(definition, zone), inlined
+            entries = known[1].get(zone) if known is not None and known[0] is definition else \
+                activated_entries(definition, zone)
             if not entries:
                 continue
             for ab, kind, speed_key, when, label in entries:
