@@ -11,7 +11,7 @@ that negation (YGO-A15).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
 from rulestack.state import FloatingEffect
@@ -110,7 +110,7 @@ def _active_statics(game: Game, kind: str, holders: list[tuple[Card, dict[str, t
 def forbidden(game: Game, action: str, card: Card) -> bool:
     """Does a continuous effect forbid ``action`` (``tribute``, ``declare_attack``,
     ``destroy_by_battle``, ``normal_summon`` ...) for ``card``?"""
-    if action == "declare_attack" and game.has_keyword(card, "Cannot Attack"):
+    if action == "declare_attack" and has_keyword(game, card, "Cannot Attack"):
         return True
     for src, ab in active_statics(game, "continuous"):
         if action not in (ab.get("forbids") or ()):
@@ -122,6 +122,88 @@ def forbidden(game: Game, action: str, card: Card) -> bool:
         elif game.matches(card, affects, src.controller, src):
             return True
     return False
+
+
+# -- keywords as printed, while no modifier could change them -------------------------------------------
+_NO_KEYWORDS: frozenset[str] = frozenset()
+
+
+def _keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] | None:
+    """The keywords a modifier with this op, attribute and value could give a card or take from it
+    (``None``: any): none for ``set``/``add`` of another attribute or ``negate``; the keyword a
+    ``grant`` or ``revoke`` names literally (Fiendish Chain's "Cannot Attack"); any for everything
+    else (``remove_abilities``, a computed grant, a change of ``keywords`` itself, a system's op)."""
+    if op in ("set", "add"):
+        return None if attr == "keywords" else _NO_KEYWORDS
+    if op in ("grant", "revoke") and isinstance(value, str):
+        return frozenset((value,))
+    if op == "negate":
+        return _NO_KEYWORDS
+    return None
+
+
+def _union(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
+    out: frozenset[str] = _NO_KEYWORDS
+    for group in groups:
+        if group is None:
+            return None
+        if group:
+            out = out | group
+    return out
+
+
+#: Per card definition (by identity): the keywords its static abilities' modifiers could change
+#: (``None``: any).
+_KEYWORD_WRITES: dict[int, tuple[CardDefinition, frozenset[str] | None]] = {}
+
+
+def _static_keyword_writes(definition: CardDefinition) -> frozenset[str] | None:
+    found = _KEYWORD_WRITES.get(id(definition))
+    if found is None or found[0] is not definition:
+        written = _union(_keywords_written(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
+                         for ab in definition.abilities if ab.role == Role.STATIC
+                         for spec in ab.get("modify") or ())
+        found = _KEYWORD_WRITES[id(definition)] = (definition, written)
+    return found[1]
+
+
+def keywords_written(game: Game) -> frozenset[str] | None:
+    """The keywords some modifier could give or take now (``None``: any), worked out once per
+    journal version from everything the host's derived values take modifiers from: the floating
+    effects, the static abilities of the cards in the host's index of static abilities, and the
+    ``modifiers`` hooks (when this system's is the only one: it adds Equip ATK/DEF, no keyword)."""
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    version = game.journal.version
+    known = system.keywords_written
+    if known[0] == version:
+        return known[1]
+    written: frozenset[str] | None = _NO_KEYWORDS
+    if not all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
+        written = None
+    state = game.state
+    for e in state.effects:
+        if written is None:
+            break
+        more = _keywords_written(e.op, e.attr, e.value)
+        written = None if more is None else written | more if more else written
+    cards = state.cards
+    for cid in game.index.static_cards:
+        if written is None:
+            break
+        more = _static_keyword_writes(cards[cid].definition)
+        written = None if more is None else written | more if more else written
+    if game.journal.version == version:
+        system.keywords_written = (version, written)
+    return written
+
+
+def has_keyword(game: Game, card: Card, keyword: str) -> bool:
+    """``game.has_keyword``, read from the printed keywords while no modifier could give or take
+    ``keyword`` (:func:`keywords_written`): the derived values need not be worked out for it."""
+    written = keywords_written(game)
+    if written is not None and keyword not in written:
+        return keyword in card.definition.keywords
+    return game.has_keyword(card, keyword)
 
 
 def turn_flag(game: Game, player: int, word: str) -> bool:

@@ -118,6 +118,8 @@ class YugiohSystem(GameSystem):
         self.activation_zones: tuple[int, tuple[str, ...]] = (0, ())
         #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
         self.action_cache = ActionCache()
+        #: The keywords some modifier could change, and at which journal version (:func:`.rules.keywords_written`).
+        self.keywords_written: tuple[int, frozenset[str] | None] = (-1, None)
         #: The activations last worked out for a window (:func:`.windows.activations`).
         self.window_activations = WindowActivations()
 
