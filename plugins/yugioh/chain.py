@@ -23,7 +23,7 @@ from rulestack.windows import ResponseWindow
 from . import timing
 from .cardinfo import ability_at, ability_speed, link_card
 from .moves import destroy
-from .windows import respond
+from .windows import may_act, respond
 
 
 def mark_last_thing(game: Game) -> None:
@@ -108,7 +108,13 @@ CHAIN = ResponseWindow(window=lambda game, player: window_name(game), after_acti
 
 
 def build(game: Game, first: int) -> None:
-    """Response windows, alternating from ``first``, until both players pass in succession."""
+    """Response windows, alternating from ``first``, until both players pass in succession. When
+    neither player could do anything but pass (:func:`.windows.may_act`), it ends as :data:`CHAIN`
+    would end after their two passes, without running it."""
+    if len(game.state.players) == 2:
+        window = window_name(game)
+        if not may_act(game, first, window) and not may_act(game, game.opponent(first), window):
+            return
     CHAIN.run(game, first)
 
 
