@@ -27,7 +27,7 @@ from typing import Any, Collection, Mapping
 from rulestack import Ability, Activation, Card, Game, Item
 from rulestack.context import relative_player
 
-from .cardinfo import ability_speed, card_type, free_zones, is_trap, prop
+from .cardinfo import ability_speed, card_type, free_zones, prop
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -218,26 +218,30 @@ def place_problem(game: Game, act: Activation) -> str | None:
 
 def place_refusal(game: Game, card: Card, kind: str, player: int) -> str | None:
     """:func:`place_problem` for an ability of ``kind`` of ``card`` activated by ``player``."""
-    if card.zone != "hand" and card.controller != player:
+    zone = card.zone
+    if zone != "hand" and card.controller != player:
         return f"{card.name} is not controlled by P{player}"
     if kind == "activate":
-        if card.zone == "hand":
+        fields = card.definition.fields       # is_trap(card) and prop(card), read once
+        if zone == "hand":
             if card.owner != player:
                 return f"{card.name} is not in P{player}'s hand"
-            if is_trap(card):
+            if fields.get("card_type", "") == "Trap":
                 return "a Trap Card must be Set before it is activated"
-            if prop(card) == "Quick-Play" and player != game.state.active_player:
+            word = fields.get("property", "Normal")
+            if word == "Quick-Play" and player != game.state.active_player:
                 return "a Quick-Play Spell is activated from the hand only during your own turn"
-            if prop(card) != "Field" and free_zones(game, "spell_trap", player) <= 0:
+            if word != "Field" and free_zones(game, "spell_trap", player) <= 0:
                 return "no Spell & Trap Zone is free"
-        elif card.zone == "spell_trap":
+        elif zone == "spell_trap":
             if card.face_up:
                 return f"{card.name} is already face-up"
-            if (is_trap(card) or prop(card) == "Quick-Play") and card.status.get("set_turn") == game.state.turn:
+            if (fields.get("card_type", "") == "Trap" or fields.get("property", "Normal") == "Quick-Play") and \
+                    card.status.get("set_turn") == game.state.turn:
                 return f"{card.name} was Set this turn"
         else:
-            return f"a card is activated from the hand or the field, not from {card.zone}"
-    elif card.zone in ("monster", "spell_trap") and not card.face_up:
+            return f"a card is activated from the hand or the field, not from {zone}"
+    elif zone in ("monster", "spell_trap") and not card.face_up:
         return f"{card.name} is face-down"
     return None
 
