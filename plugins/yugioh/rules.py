@@ -51,7 +51,7 @@ def text_negated(game: Game, card: Card, ability: Ability) -> bool:
         return False
     if card.status.get("effects_negated"):          # revived "with its effects negated" (Junk Synchron)
         return True
-    return game.is_text_negated(card, ability)
+    return is_text_negated(game, card, ability)
 
 
 def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
@@ -124,8 +124,10 @@ def forbidden(game: Game, action: str, card: Card) -> bool:
     return False
 
 
-# -- keywords as printed, while no modifier could change them -------------------------------------------
+# -- keywords and negation as printed, while no modifier could change them ------------------------------
 _NO_KEYWORDS: frozenset[str] = frozenset()
+#: The derived values the host's negation reads (:meth:`Game.is_text_negated`).
+NEGATION_VALUES = frozenset({"negated", "negated_scopes"})
 
 
 def _keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] | None:
@@ -142,6 +144,17 @@ def _keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] |
     return None
 
 
+def _negates(op: str, attr: str | None, value: Any) -> bool:
+    """Could a modifier with this op, attribute and value change what the host's negation reads
+    (:data:`NEGATION_VALUES`)? ``negate`` does; ``set``/``add``/``swap`` only of those values; the
+    other ability ops do not; a system's op (or an unknown one) is taken to."""
+    if op in ("set", "add"):
+        return attr in NEGATION_VALUES
+    if op == "swap":
+        return attr in NEGATION_VALUES or value in NEGATION_VALUES
+    return op not in ("grant", "revoke", "remove_abilities")
+
+
 def _union(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
     out: frozenset[str] = _NO_KEYWORDS
     for group in groups:
@@ -152,58 +165,72 @@ def _union(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
     return out
 
 
-#: Per card definition (by identity): the keywords its static abilities' modifiers could change
-#: (``None``: any).
-_KEYWORD_WRITES: dict[int, tuple[CardDefinition, frozenset[str] | None]] = {}
+#: Per card definition (by identity): what its static abilities' modifiers could change, as
+#: :func:`modifier_writes` says it (the keywords, ``None``: any; whether negation).
+_STATIC_WRITES: dict[int, tuple[CardDefinition, frozenset[str] | None, bool]] = {}
 
 
-def _static_keyword_writes(definition: CardDefinition) -> frozenset[str] | None:
-    found = _KEYWORD_WRITES.get(id(definition))
+def _static_writes(definition: CardDefinition) -> tuple[CardDefinition, frozenset[str] | None, bool]:
+    found = _STATIC_WRITES.get(id(definition))
     if found is None or found[0] is not definition:
-        written = _union(_keywords_written(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
-                         for ab in definition.abilities if ab.role == Role.STATIC
-                         for spec in ab.get("modify") or ())
-        found = _KEYWORD_WRITES[id(definition)] = (definition, written)
-    return found[1]
+        specs = [(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
+                 for ab in definition.abilities if ab.role == Role.STATIC for spec in ab.get("modify") or ()]
+        found = _STATIC_WRITES[id(definition)] = (definition, _union(_keywords_written(*spec) for spec in specs),
+                                                  any(_negates(*spec) for spec in specs))
+    return found
 
 
-def keywords_written(game: Game) -> frozenset[str] | None:
-    """The keywords some modifier could give or take now (``None``: any), worked out once per
-    journal version from everything the host's derived values take modifiers from: the floating
-    effects, the static abilities of the cards in the host's index of static abilities, and the
-    ``modifiers`` hooks (when this system's is the only one: it adds Equip ATK/DEF, no keyword)."""
+def modifier_writes(game: Game) -> tuple[frozenset[str] | None, bool]:
+    """What some modifier could change now: the keywords it could give or take (``None``: any),
+    and whether it could negate. Worked out once per journal version from everything the host's
+    derived values take modifiers from: the floating effects, the static abilities of the cards in
+    the host's index of static abilities, and the ``modifiers`` hooks (when this system's is the
+    only one: it adds Equip ATK/DEF, no keyword, no negation)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     version = game.journal.version
-    known = system.keywords_written
+    known = system.modifier_writes
     if known[0] == version:
-        return known[1]
+        return known[1], known[2]
     written: frozenset[str] | None = _NO_KEYWORDS
+    negates = False
     if not all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
-        written = None
+        written, negates = None, True
     state = game.state
     for e in state.effects:
-        if written is None:
+        if written is None and negates:
             break
-        more = _keywords_written(e.op, e.attr, e.value)
-        written = None if more is None else written | more if more else written
+        if written is not None:
+            more = _keywords_written(e.op, e.attr, e.value)
+            written = None if more is None else written | more if more else written
+        negates = negates or _negates(e.op, e.attr, e.value)
     cards = state.cards
     for cid in game.index.static_cards:
-        if written is None:
+        if written is None and negates:
             break
-        more = _static_keyword_writes(cards[cid].definition)
-        written = None if more is None else written | more if more else written
+        _, more, negation = _static_writes(cards[cid].definition)
+        if written is not None:
+            written = None if more is None else written | more if more else written
+        negates = negates or negation
     if game.journal.version == version:
-        system.keywords_written = (version, written)
-    return written
+        system.modifier_writes = (version, written, negates)
+    return written, negates
 
 
 def has_keyword(game: Game, card: Card, keyword: str) -> bool:
     """``game.has_keyword``, read from the printed keywords while no modifier could give or take
-    ``keyword`` (:func:`keywords_written`): the derived values need not be worked out for it."""
-    written = keywords_written(game)
+    ``keyword`` (:func:`modifier_writes`): the derived values need not be worked out for it."""
+    written = modifier_writes(game)[0]
     if written is not None and keyword not in written:
         return keyword in card.definition.keywords
     return game.has_keyword(card, keyword)
+
+
+def is_text_negated(game: Game, card: Card, ability: Ability) -> bool:
+    """``game.is_text_negated``: ``False`` at once while no modifier could negate
+    (:func:`modifier_writes`) and the card's data holds none of the values negation reads."""
+    if not modifier_writes(game)[1] and NEGATION_VALUES.isdisjoint(card.definition.fields):
+        return False
+    return game.is_text_negated(card, ability)
 
 
 def turn_flag(game: Game, player: int, word: str) -> bool:

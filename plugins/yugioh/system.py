@@ -118,8 +118,9 @@ class YugiohSystem(GameSystem):
         self.activation_zones: tuple[int, tuple[str, ...]] = (0, ())
         #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
         self.action_cache = ActionCache()
-        #: The keywords some modifier could change, and at which journal version (:func:`.rules.keywords_written`).
-        self.keywords_written: tuple[int, frozenset[str] | None] = (-1, None)
+        #: What some modifier could change (keywords, negation), and at which journal version
+        #: (:func:`.rules.modifier_writes`).
+        self.modifier_writes: tuple[int, frozenset[str] | None, bool] = (-1, None, True)
         #: The activations last worked out for a window (:func:`.windows.activations`).
         self.window_activations = WindowActivations()
 

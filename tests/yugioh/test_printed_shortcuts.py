@@ -1,6 +1,7 @@
-"""The plugin's shortcut that reads a card's printed keywords instead of its derived values (while no
-modifier in the game could give or take the keyword) gives the host's answer in every state of
-random games with the sample decks, and in a position where Fiendish Chain grants "Cannot Attack"."""
+"""The plugin's shortcuts that read a card's data instead of its derived values (while no modifier in
+the game could give or take a keyword, or negate) give the host's answers in every state of random
+games with the sample decks, and in a position where Fiendish Chain grants "Cannot Attack" and
+negates a monster's effects."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,6 +22,8 @@ def check_shortcuts(game: Any) -> int:
     for card in game.state.cards.values():
         for keyword in KEYWORDS + tuple(card.definition.keywords):
             assert rules.has_keyword(game, card, keyword) == game.has_keyword(card, keyword), (card.name, keyword)
+        for ability in card.definition.abilities:
+            assert rules.is_text_negated(game, card, ability) == game.is_text_negated(card, ability), card.name
     return len(game.state.cards)
 
 
@@ -41,7 +44,7 @@ def test_printed_keywords_agree_with_the_derived_values(seed, decks):
     assert sum(checked) > 1000
 
 
-def test_a_granted_keyword_is_read_from_the_derived_values():
+def test_a_granted_keyword_and_a_negation_are_read_from_the_derived_values():
     sc = duel(phase="battle")
     cannon = sc.add("Cannon Soldier", "monster", 0)
     sc.add("Fiendish Chain", "spell_trap", 1, face_up=False)
@@ -49,6 +52,8 @@ def test_a_granted_keyword_is_read_from_the_derived_values():
     sc.answer("pass", "activate Fiendish Chain", "pass")
     sc.run()
     card = sc.card(cannon)
-    assert rules.keywords_written(sc.game) is not None and "Cannot Attack" in rules.keywords_written(sc.game)
+    written, negates = rules.modifier_writes(sc.game)
+    assert written is not None and "Cannot Attack" in written and negates
     assert rules.has_keyword(sc.game, card, "Cannot Attack") and sc.game.has_keyword(card, "Cannot Attack")
+    assert rules.is_text_negated(sc.game, card, card.definition.abilities[0])
     check_shortcuts(sc.game)
