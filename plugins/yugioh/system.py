@@ -17,7 +17,7 @@ from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
-from .windows import WindowActivations
+from .windows import SearchZones, WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
 
@@ -121,6 +121,8 @@ class YugiohSystem(GameSystem):
         #: What some modifier could change (keywords, negation), and at which journal version
         #: (:func:`.rules.modifier_writes`).
         self.modifier_writes: tuple[int, frozenset[str] | None, bool] = (-1, None, True)
+        #: The zones searched for activated abilities, per player (:class:`.windows.SearchZones`).
+        self.search_zones = SearchZones()
         #: The activations last worked out for a window (:func:`.windows.activations`).
         self.window_activations = WindowActivations()
 

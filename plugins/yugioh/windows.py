@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
+from rulestack.state import GameState, Zone
 
 from . import timing
 from .cardinfo import ACTIVATION_ZONES, ability_speed_of, action_cache, cached_action
@@ -40,15 +41,17 @@ def may_act(game: Game, player: int, window: str) -> bool:
     count, searched = system.activation_zones
     if count != len(cards):
         searched = activation_zones(game)
+    lists = system.search_zones
+    if lists.zones is not zones or lists.searched is not searched:
+        lists.find(st, searched)
     # In a response window only the abilities some response window lets through the spell-speed
     # check are worth looking at (the check below refuses the others anyway).
     table, lookup = (_RESPONSES, response_entries) if window in RESPONSE_WINDOWS else \
         (_ACTIVATABLE, activated_entries)
-    for zone in searched:
+    for zone, place, on_field in lists.by_player[player]:
         if zone == "hand" and not own_turn:
             continue
-        on_field = zone in ("spell_trap", "monster")
-        for cid in zones[(zone, player)].cards:
+        for cid in place.cards:
             card = cards[cid]
             definition = card.definition
             known = table.get(id(definition))      # lookup(definition, zone), inlined
@@ -75,6 +78,27 @@ def may_act(game: Game, player: int, window: str) -> bool:
                 # Past the cheap refusals: the window's list itself says (kept for the window).
                 return bool(activations(game, player, window))
     return False
+
+
+class SearchZones:
+    """The zones searched for activated abilities (:func:`activation_zones`), per player, each as its
+    name, the state's zone and whether it is on the field; for one state's zones (a game's zones
+    are made with it and never replaced) and one tuple of zone names. A type of its own, not plain
+    data: a fork, whose state has zones of its own, starts with an empty one."""
+
+    __slots__ = ("zones", "searched", "by_player")
+
+    def __init__(self) -> None:
+        self.zones: dict[tuple[str, int | None], Zone] | None = None
+        self.searched: tuple[str, ...] = ()
+        self.by_player: dict[int, tuple[tuple[str, Zone, bool], ...]] = {}
+
+    def find(self, state: GameState, searched: tuple[str, ...]) -> None:
+        """Work the lists out for ``state``'s zones and the zone names ``searched``."""
+        zones = state.zones
+        self.by_player = {p.index: tuple((name, zones[(name, p.index)], name in ("spell_trap", "monster"))
+                                         for name in searched) for p in state.players}
+        self.zones, self.searched = zones, searched
 
 
 class WindowActivations:
@@ -119,8 +143,11 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     count, searched = system.activation_zones
     if count != len(cards):
         searched = activation_zones(game)
-    for zone in searched:
-        for cid in zones[(zone, player)].cards:
+    lists = system.search_zones
+    if lists.zones is not zones or lists.searched is not searched:
+        lists.find(st, searched)
+    for zone, place, _on_field in lists.by_player[player]:
+        for cid in place.cards:
             card = cards[cid]
             definition = card.definition
             known = _ACTIVATABLE.get(id(definition))      # activated_entries(definition, zone), inlined
