@@ -114,8 +114,9 @@ class YugiohSystem(GameSystem):
         self.cache: dict[object, Any] = {}
         #: The journal version at which the game was last found settled (see :func:`settling.settle`).
         self.settled_at = -1
-        #: The zones from which some card of this game has an activated ability, and for how many cards.
-        self.activation_zones: tuple[int, tuple[str, ...]] = (0, ())
+        #: For how many cards, the zones from which some card of this game has an activated ability, and
+        #: whether some card has a monster effect usable from the hand (:func:`.windows.activation_zones`).
+        self.activation_zones: tuple[int, tuple[str, ...], bool] = (0, (), False)
         #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
         self.action_cache = ActionCache()
         #: What some modifier could change (keywords, negation), and at which journal version

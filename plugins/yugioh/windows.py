@@ -38,9 +38,10 @@ def may_act(game: Game, player: int, window: str) -> bool:
     speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
     facts: tuple[str, str | None, int | None] = (window, None, None)
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    count, searched = system.activation_zones
+    count, searched, hand_effects = system.activation_zones
     if count != len(cards):
         searched = activation_zones(game)
+        hand_effects = system.activation_zones[2]
     lists = system.search_zones
     if lists.zones is not zones or lists.searched is not searched:
         lists.find(st, searched)
@@ -49,7 +50,10 @@ def may_act(game: Game, player: int, window: str) -> bool:
     table, lookup = (_RESPONSES, response_entries) if window in RESPONSE_WINDOWS else \
         (_ACTIVATABLE, activated_entries)
     for zone, place, on_field in lists.by_player[player]:
-        if zone == "hand" and not own_turn:
+        # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
+        # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
+        spells_too = zone != "hand" or own_turn
+        if not spells_too and not hand_effects:
             continue
         for cid in place.cards:
             card = cards[cid]
@@ -60,7 +64,7 @@ def may_act(game: Game, player: int, window: str) -> bool:
             if not entries:
                 continue
             for ab, kind, speed_key, when, _label in entries:
-                if on_field and kind == "activate" and card.face_up:
+                if kind == "activate" and ((on_field and card.face_up) or not spells_too):
                     continue
                 if speeds is None:
                     speeds, facts = timing.speed_allows(game, window)
@@ -140,7 +144,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     data = (("window", window),)
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     cache = action_cache(game)
-    count, searched = system.activation_zones
+    count, searched, _ = system.activation_zones
     if count != len(cards):
         searched = activation_zones(game)
     lists = system.search_zones
@@ -181,17 +185,22 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
 
 def activation_zones(game: Game) -> tuple[str, ...]:
     """The zones worth searching for activated abilities: those some card of this game has an
-    activated ability usable from (computed once per game, again if cards are created)."""
+    activated ability usable from (computed once per game, again if cards are created). Kept with
+    them: whether some card has a monster's effect usable from the hand (a "hand trap", the only
+    kind of activation from the hand in the opponent's turn)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    count, zones = system.activation_zones
+    count, zones, _ = system.activation_zones
     if count != len(game.state.cards):
         found: set[str] = set()
+        hand_effects = False
         for card in game.state.cards.values():
             for ab in card.definition.abilities:
                 if ab.role == Role.ACTIVATED:
-                    found.update(ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",)))
+                    usable = ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))
+                    found.update(usable)
+                    hand_effects = hand_effects or (ab.kind != "activate" and "hand" in usable)
         zones = tuple(z for z in _ZONE_ORDER if z in found) + tuple(sorted(found - set(_ZONE_ORDER)))
-        system.activation_zones = (len(game.state.cards), zones)
+        system.activation_zones = (len(game.state.cards), zones, hand_effects)
     return zones
 
 

@@ -185,3 +185,25 @@ def test_segoc_each_player_orders_their_own_triggers_within_a_category():
     order_asked = [d for d in sc.asked if d.kind == "order"]
     assert len(order_asked) == 1 and order_asked[0].player == 0
     assert [e.get("card") for e in sc.events("chain_link")[1:]] == [second, first]
+
+
+def test_a_quick_effect_usable_from_the_hand_is_offered_in_the_opponents_turn():
+    # A "hand trap": the response windows of the opponent's turn must not skip the hand (a Spell's
+    # or Trap's activation from the hand is what they may skip there).
+    sc = duel(active=1)
+    sc.add("Hand Ward Imp", "hand", 0)
+    sc.add("Hinotama", "hand", 0)
+    sc.add("Dian Keto the Cure Master", "hand", 1)
+    assert labels(sc, 0, "open") == ["pass", "activate Hand Ward Imp"]
+    sc.answer("activate Dian Keto the Cure Master")
+    sc.run()
+    assert sc.decision.player == 0 and sc.decision.prompt == "chain"
+    assert [o.label for o in sc.decision.options] == ["pass", "activate Hand Ward Imp"]
+    sc.answer("activate Hand Ward Imp")
+    sc.run()
+    while sc.decision.prompt == "chain":                              # nobody adds a third link
+        sc.answer("pass")
+        sc.run()
+    assert links(sc) == ["Dian Keto the Cure Master", "Hand Ward Imp"]
+    assert sc.game.state.players[0].life == 8000 - 100 + 600
+    assert sc.game.state.players[1].life == 9000
