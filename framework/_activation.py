@@ -443,9 +443,11 @@ class ActionFlow:
         """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
         game = self.game
         checks = game.pm.hook.state_checks
-        for i in range(limit):
+        if limit > 0 and not any(checks(game=game)):
+            return False    # the common case: nothing to do (the first round, without a loop)
+        for i in range(1, limit):
             if not any(checks(game=game)):
-                return i > 0
+                return True
         raise RulestackError(f"state checks did not reach a fixed point after {limit} rounds")
 
     # -- 5. triggers -------------------------------------------------------------------------

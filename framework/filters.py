@@ -73,12 +73,7 @@ class CardFilter:
     def candidates(self) -> Iterator["Card"]:
         """Cards in the zones the filter names (all zones if none), in a fixed order."""
         state = self.game.state
-        zones = self.spec.get("zone")
-        wanted = set(_listify(zones)) if zones is not None else None
-        owner_rel = self.spec.get("player", self.spec.get("controller"))
-        zone_player = None
-        if owner_rel is not None and owner_rel != "any":
-            zone_player = relative_player(self.game, self.player, owner_rel)
+        wanted, zone_player = self._zone_selection()
         for (name, zp), z in state.zones.items():
             if wanted is not None and name not in wanted:
                 continue
@@ -86,6 +81,17 @@ class CardFilter:
                 continue  # the other player's zone (shared zones are always searched)
             for cid in z.cards:
                 yield state.cards[cid]
+
+    def _zone_selection(self) -> tuple[set[str] | None, int | None]:
+        """The zone names the filter names (``None``: all) and the player whose zones it searches
+        (``None``: every player's)."""
+        zones = self.spec.get("zone")
+        wanted = set(_listify(zones)) if zones is not None else None
+        owner_rel = self.spec.get("player", self.spec.get("controller"))
+        zone_player = None
+        if owner_rel is not None and owner_rel != "any":
+            zone_player = relative_player(self.game, self.player, owner_rel)
+        return wanted, zone_player
 
     def check_of(self, key: str) -> "Check":
         """The check of one key: the host's own, else the system's filter key, else a card field."""
@@ -107,12 +113,22 @@ class CardFilter:
         host's common keys compare with worked out once (:func:`_prepared`)."""
         checks = [_prepared(self, self.check_of(key), want, key) for key, want in self.spec.items()]
         out = []
-        for card in self.candidates():
-            for check, want, key in checks:
-                if not check(self, card, want, key):
-                    break
-            else:
-                out.append(card)
+        # The loop of :meth:`candidates`, written out (the same cards, met in the same order).
+        state = self.game.state
+        cards = state.cards
+        wanted, zone_player = self._zone_selection()
+        for (name, zp), z in state.zones.items():
+            if wanted is not None and name not in wanted:
+                continue
+            if zone_player is not None and zp is not None and zp != zone_player:
+                continue
+            for cid in z.cards:
+                card = cards[cid]
+                for check, want, key in checks:
+                    if not check(self, card, want, key):
+                        break
+                else:
+                    out.append(card)
         return out
 
 
