@@ -265,7 +265,21 @@ def _prepared(f: CardFilter, check: Check, want: Any, key: str) -> tuple[Check, 
         return (_controller_is if check is _controller else _owner_is), player, key
     if check is _field:
         return _field_in, _listify(want), key
+    if check is _system_key:
+        # The system's function and whether it takes the source, looked up once (the same call).
+        fn = f.game.system.filter_keys[key]
+        return (_system_key_with_source if takes_source(fn) else _system_key_plain), (fn, want), key
     return check, want, key
+
+
+def _system_key_plain(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    """:func:`_system_key` prepared: ``want`` is ``(the system's function, the wanted value)``."""
+    return bool(want[0](f.game, card, want[1], f.player))
+
+
+def _system_key_with_source(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    """:func:`_system_key` prepared, for a function that takes the filter's card as ``source``."""
+    return bool(want[0](f.game, card, want[1], f.player, source=f.source))
 
 
 #: The host's own keys (a system's ``filter_keys`` come next, then card fields).
