@@ -102,6 +102,9 @@ class DecisionAsking:
     def legal_actions(self, player: int, window: str) -> list[Action]:
         """Every action the plugins allow ``player`` now."""
         offered = self.game.pm.hook.legal_actions(game=self.game, player=player, window=window)
+        if len(offered) == 1:   # one plugin offers actions (the common case): its list, copied
+            acts = offered[0]
+            return list(acts) if acts else []
         return [a for acts in offered if acts for a in acts]
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
