@@ -237,7 +237,7 @@ class Game:
             z = state.zones[(name, player)]
         except KeyError:   # as zone() does (asked thousands of times per game: not through it)
             z = state.zone(name, player)
-        return [cards[i] for i in z.cards]
+        return list(map(cards.__getitem__, z.cards))
 
     @property
     def decisions(self) -> list[Any]:
