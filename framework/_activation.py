@@ -516,6 +516,8 @@ class ActionFlow:
                         check = _system_key(keys[key])
                     else:
                         check, want = _event_field(key), (want if isinstance(want, list) else [want])
+                elif check is _player:
+                    check = _PLAYER_WORDS.get(want, _player) if want is None or type(want) is str else _player
                 if check is _self_event and want and pure:
                     self_gated = True
                 if check not in _EVENT_CHECKS and getattr(check, "reads_event_only", False) is not True:
@@ -573,6 +575,34 @@ def _player(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
     return ev.player == relative_player(flow.game, card.controller, want)
 
 
+def _player_you(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    """:func:`_player` for "you" (the words that mean the card's controller): the same answer,
+    without relative_player (which cannot fail for these words)."""
+    return ev.player == card.controller
+
+
+def _player_opponent(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return ev.player == flow.game.opponent(card.controller)
+
+
+def _player_active(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return ev.player == flow.game.state.active_player
+
+
+def _player_inactive(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    game = flow.game
+    return ev.player == game.opponent(game.state.active_player)
+
+
+#: :func:`_player` for the player words, worked out once per trigger (a card's controller is
+#: always a player, so none of these can fail): they read only the event, the card and who is
+#: active. Any other ``player`` value keeps :func:`_player` (which says what is wrong with it).
+_PLAYER_WORDS: dict[Any, Callable[[ActionFlow, Card, Event, Any], bool]] = {
+    None: _player_you, "you": _player_you, "self": _player_you, "controller": _player_you,
+    "opponent": _player_opponent, "active": _player_active, "inactive": _player_inactive,
+}
+
+
 def _filter(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
     other = ev.data.get("card")
     return other is not None and flow.derived.matches(flow.game.card(other), want, card.controller, card)
@@ -602,8 +632,8 @@ def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
     return check
 
 
-#: The checks that only read the event and the card (no hook, no filter, no script).
-_EVENT_CHECKS = frozenset({_self_event, _source_self, _cause})
+#: The checks that only read the event, the card and who is active (no hook, no filter, no script: none can fail).
+_EVENT_CHECKS = frozenset({_self_event, _source_self, _cause, *_PLAYER_WORDS.values()})
 
 _TRIGGER_CHECKS: dict[str, Callable[[ActionFlow, Card, Event, Any], bool]] = {
     "on": _skip, "optional": _skip, "self": _self_event, "source_self": _source_self, "cause": _cause,
