@@ -118,24 +118,25 @@ class ActionFlow:
     def activation_problem(self, act: Activation) -> str | None:
         """Why this activation is not allowed now, or ``None`` when it is. Changes nothing."""
         card, ab = act.card, act.ability
-        allowed = ab.get("from") or ab.get("zone") or self.game.system.default_zones.get(ab.role)
+        spec = ab.spec   # the ability's keys, read directly (Ability.get, without a call per key)
+        allowed = spec.get("from") or spec.get("zone") or self.game.system.default_zones.get(ab.role)
         if allowed and card.zone not in allowed:
             return f"{card.name} is in {card.zone}, not in {'/'.join(allowed)}"
         if act.trigger is None and self.derived.abilities_removed(card):
             return f"{card.name} has lost its abilities"
-        if ab.get("once_per_turn") and self.used_this_turn(card, ab):
+        if spec.get("once_per_turn") and self.used_this_turn(card, ab):
             return f"{ab.label} of {card.name} was already used this turn"
         for verdict in self.game.pm.hook.can_activate(game=self.game, activation=act):
             if verdict is False:
                 return f"the rules do not allow activating {card.name} ({ab.label}) now"
             if isinstance(verdict, str):
                 return verdict
-        condition = ab.get("condition")
+        condition = spec.get("condition")
         if condition is not None and not self.game.run_script(
                 card, condition, self.game.context(card=card, ability=ab, player=act.player, activation=act)):
             return f"the condition of {card.name} ({ab.label}) is not met"
         components = self.assemble_cost(act)
-        if not components and not act.ability.targets:
+        if not components and not spec.get("targets"):
             return None     # nothing to pay and nothing to target: a dry run would find nothing
         # With nothing to pay, the dry run only looks for targets: it is not expected to change
         # anything, so the derived values' caches are kept unless it did (see _dry).
