@@ -61,6 +61,8 @@ class ActionFlow:
         #: kind with their compiled data filters, whether all of them need the event to be about
         #: the card: :meth:`_compile_triggers`).
         self._compiled_triggers: dict[str, dict[int, tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]]] = {}
+        #: id of a card definition -> (the definition, its activated abilities in order): read once per definition.
+        self._activated_of: dict[int, tuple[Any, tuple[Ability, ...]]] = {}
 
     # -- 1. may it be activated? -------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
@@ -71,9 +73,15 @@ class ActionFlow:
         whose condition holds, whose cost can be paid and whose targets exist."""
         kinds = set(kinds) if kinds is not None else None
         out = []
+        activated_of = self._activated_of
         for card in self._cards_for_activation(player, zones):
-            for ab in card.definition.abilities:
-                if ab.role != Role.ACTIVATED or (kinds is not None and ab.kind not in kinds):
+            definition = card.definition
+            known = activated_of.get(id(definition))
+            if known is None or known[0] is not definition:
+                known = activated_of[id(definition)] = (
+                    definition, tuple(ab for ab in definition.abilities if ab.role == Role.ACTIVATED))
+            for ab in known[1]:
+                if kinds is not None and ab.kind not in kinds:
                     continue
                 using_card = card_activation(card, ab) if callable(card_activation) else card_activation
                 act = Activation(player=player, card=card, ability=ab, window=window, card_activation=using_card)
@@ -145,8 +153,11 @@ class ActionFlow:
     def _feasibility_problem(self, act: Activation, components: list[CostComponent] | None = None) -> str | None:
         if components is None:
             components = self.assemble_cost(act)
-        with self._cost_judgement(act):
-            feasible = self._cost_feasible(act, components, 0, [])
+        if components or self.game.pm.hook.cost_judgement.get_hookimpls():
+            with self._cost_judgement(act):
+                feasible = self._cost_feasible(act, components, 0, [])
+        else:
+            feasible = True   # nothing to pay, and no judgement to enter (no hook would be called)
         if not feasible:
             return (f"the cost of {act.card.name} ({act.ability.label}) cannot be paid: "
                     + ", ".join(c.describe() for c in components))

@@ -38,7 +38,8 @@ class DecisionAsking:
     def decide(self, decision: d.Decision) -> Any:
         """Ask the deciding player's agent; validate and record the answer."""
         game = self.game
-        if game.auto_single and decision.validator is None and decision.count_answers() == 1:
+        if (game.auto_single and decision.validator is None
+                and (len(decision.options) if decision.kind == d.ACTION else decision.count_answers()) == 1):
             return decision.answers(limit=1)[0]
         answer = game.agents[decision.player].decide(decision, Seat(game, decision.player))
         canonical = decision.validate(answer)

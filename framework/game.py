@@ -737,7 +737,7 @@ class _Transaction:
 
     def __enter__(self) -> None:
         game = self.game
-        self.mark = game.journal.mark()
+        self.mark = len(game.journal._undo)   # (Journal.mark)
         game._tx_depth += 1
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
