@@ -61,6 +61,8 @@ class ActionFlow:
         #: kind with their compiled data filters, whether all of them need the event to be about
         #: the card: :meth:`_compile_triggers`).
         self._compiled_triggers: dict[str, dict[int, tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]]] = {}
+        #: id of a card definition -> (the definition, its activated abilities in order): read once per definition.
+        self._activated_of: dict[int, tuple[Any, tuple[Ability, ...]]] = {}
 
     # -- 1. may it be activated? -------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
@@ -71,9 +73,15 @@ class ActionFlow:
         whose condition holds, whose cost can be paid and whose targets exist."""
         kinds = set(kinds) if kinds is not None else None
         out = []
+        activated_of = self._activated_of
         for card in self._cards_for_activation(player, zones):
-            for ab in card.definition.abilities:
-                if ab.role != Role.ACTIVATED or (kinds is not None and ab.kind not in kinds):
+            definition = card.definition
+            known = activated_of.get(id(definition))
+            if known is None or known[0] is not definition:
+                known = activated_of[id(definition)] = (
+                    definition, tuple(ab for ab in definition.abilities if ab.role == Role.ACTIVATED))
+            for ab in known[1]:
+                if kinds is not None and ab.kind not in kinds:
                     continue
                 using_card = card_activation(card, ab) if callable(card_activation) else card_activation
                 act = Activation(player=player, card=card, ability=ab, window=window, card_activation=using_card)
@@ -118,24 +126,25 @@ class ActionFlow:
     def activation_problem(self, act: Activation) -> str | None:
         """Why this activation is not allowed now, or ``None`` when it is. Changes nothing."""
         card, ab = act.card, act.ability
-        allowed = ab.get("from") or ab.get("zone") or self.game.system.default_zones.get(ab.role)
+        spec = ab.spec   # the ability's keys, read directly (Ability.get, without a call per key)
+        allowed = spec.get("from") or spec.get("zone") or self.game.system.default_zones.get(ab.role)
         if allowed and card.zone not in allowed:
             return f"{card.name} is in {card.zone}, not in {'/'.join(allowed)}"
         if act.trigger is None and self.derived.abilities_removed(card):
             return f"{card.name} has lost its abilities"
-        if ab.get("once_per_turn") and self.used_this_turn(card, ab):
+        if spec.get("once_per_turn") and self.used_this_turn(card, ab):
             return f"{ab.label} of {card.name} was already used this turn"
         for verdict in self.game.pm.hook.can_activate(game=self.game, activation=act):
             if verdict is False:
                 return f"the rules do not allow activating {card.name} ({ab.label}) now"
             if isinstance(verdict, str):
                 return verdict
-        condition = ab.get("condition")
+        condition = spec.get("condition")
         if condition is not None and not self.game.run_script(
                 card, condition, self.game.context(card=card, ability=ab, player=act.player, activation=act)):
             return f"the condition of {card.name} ({ab.label}) is not met"
         components = self.assemble_cost(act)
-        if not components and not act.ability.targets:
+        if not components and not spec.get("targets"):
             return None     # nothing to pay and nothing to target: a dry run would find nothing
         # With nothing to pay, the dry run only looks for targets: it is not expected to change
         # anything, so the derived values' caches are kept unless it did (see _dry).
@@ -144,8 +153,11 @@ class ActionFlow:
     def _feasibility_problem(self, act: Activation, components: list[CostComponent] | None = None) -> str | None:
         if components is None:
             components = self.assemble_cost(act)
-        with self._cost_judgement(act):
-            feasible = self._cost_feasible(act, components, 0, [])
+        if components or self.game.pm.hook.cost_judgement.get_hookimpls():
+            with self._cost_judgement(act):
+                feasible = self._cost_feasible(act, components, 0, [])
+        else:
+            feasible = True   # nothing to pay, and no judgement to enter (no hook would be called)
         if not feasible:
             return (f"the cost of {act.card.name} ({act.ability.label}) cannot be paid: "
                     + ", ".join(c.describe() for c in components))
@@ -443,9 +455,11 @@ class ActionFlow:
         """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
         game = self.game
         checks = game.pm.hook.state_checks
-        for i in range(limit):
+        if limit > 0 and not any(checks(game=game)):
+            return False    # the common case: nothing to do (the first round, without a loop)
+        for i in range(1, limit):
             if not any(checks(game=game)):
-                return i > 0
+                return True
         raise RulestackError(f"state checks did not reach a fixed point after {limit} rounds")
 
     # -- 5. triggers -------------------------------------------------------------------------
@@ -514,6 +528,8 @@ class ActionFlow:
                         check = _system_key(keys[key])
                     else:
                         check, want = _event_field(key), (want if isinstance(want, list) else [want])
+                elif check is _player:
+                    check = _PLAYER_WORDS.get(want, _player) if want is None or type(want) is str else _player
                 if check is _self_event and want and pure:
                     self_gated = True
                 if check not in _EVENT_CHECKS and getattr(check, "reads_event_only", False) is not True:
@@ -571,6 +587,34 @@ def _player(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
     return ev.player == relative_player(flow.game, card.controller, want)
 
 
+def _player_you(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    """:func:`_player` for "you" (the words that mean the card's controller): the same answer,
+    without relative_player (which cannot fail for these words)."""
+    return ev.player == card.controller
+
+
+def _player_opponent(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return ev.player == flow.game.opponent(card.controller)
+
+
+def _player_active(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    return ev.player == flow.game.state.active_player
+
+
+def _player_inactive(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
+    game = flow.game
+    return ev.player == game.opponent(game.state.active_player)
+
+
+#: :func:`_player` for the player words, worked out once per trigger (a card's controller is
+#: always a player, so none of these can fail): they read only the event, the card and who is
+#: active. Any other ``player`` value keeps :func:`_player` (which says what is wrong with it).
+_PLAYER_WORDS: dict[Any, Callable[[ActionFlow, Card, Event, Any], bool]] = {
+    None: _player_you, "you": _player_you, "self": _player_you, "controller": _player_you,
+    "opponent": _player_opponent, "active": _player_active, "inactive": _player_inactive,
+}
+
+
 def _filter(flow: ActionFlow, card: Card, ev: Event, want: Any) -> bool:
     other = ev.data.get("card")
     return other is not None and flow.derived.matches(flow.game.card(other), want, card.controller, card)
@@ -600,8 +644,8 @@ def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
     return check
 
 
-#: The checks that only read the event and the card (no hook, no filter, no script).
-_EVENT_CHECKS = frozenset({_self_event, _source_self, _cause})
+#: The checks that only read the event, the card and who is active (no hook, no filter, no script: none can fail).
+_EVENT_CHECKS = frozenset({_self_event, _source_self, _cause, *_PLAYER_WORDS.values()})
 
 _TRIGGER_CHECKS: dict[str, Callable[[ActionFlow, Card, Event, Any], bool]] = {
     "on": _skip, "optional": _skip, "self": _self_event, "source_self": _source_self, "cause": _cause,

@@ -37,12 +37,14 @@ class DecisionAsking:
 
     def decide(self, decision: d.Decision) -> Any:
         """Ask the deciding player's agent; validate and record the answer."""
-        if self.game.auto_single and decision.validator is None and decision.count_answers() == 1:
+        game = self.game
+        if (game.auto_single and decision.validator is None
+                and (len(decision.options) if decision.kind == d.ACTION else decision.count_answers()) == 1):
             return decision.answers(limit=1)[0]
-        answer = self.game.agents[decision.player].decide(decision, Seat(self.game, decision.player))
+        answer = game.agents[decision.player].decide(decision, Seat(game, decision.player))
         canonical = decision.validate(answer)
-        self.game.decisions.append(canonical)
-        self.game.pm.hook.decision_answered(game=self.game, decision=decision, answer=canonical)
+        game.state.decisions.append(canonical)   # (Game.decisions, without its property)
+        game.pm.hook.decision_answered(game=game, decision=decision, answer=canonical)
         return canonical
 
     def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
@@ -102,6 +104,9 @@ class DecisionAsking:
     def legal_actions(self, player: int, window: str) -> list[Action]:
         """Every action the plugins allow ``player`` now."""
         offered = self.game.pm.hook.legal_actions(game=self.game, player=player, window=window)
+        if len(offered) == 1:   # one plugin offers actions (the common case): its list, copied
+            acts = offered[0]
+            return list(acts) if acts else []
         return [a for acts in offered if acts for a in acts]
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:

@@ -4,7 +4,8 @@ times per game (events, actions, options).
 attrs makes a frozen class's ``__init__`` set each field through ``object.__setattr__`` (the
 class's own ``__setattr__`` refuses); :func:`direct_init` replaces it with one that sets each slot
 through its descriptor, about half the cost. The object made is the same: same fields, defaults,
-equality, hash, repr, pickling and ``attrs.evolve``; it stays frozen.
+equality, hash, repr, pickling and ``attrs.evolve``; it stays frozen. A class's
+``__attrs_post_init__`` runs last, as in the ``__init__`` attrs writes.
 """
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ T = TypeVar("T")
 def direct_init(cls: type[T]) -> type[T]:
     """Class decorator (put above ``@attrs.frozen``): give ``cls`` an ``__init__`` that sets its slots
     directly. Only for slotted classes whose fields are plain (positional, or with a default or a
-    factory not taking ``self``; no converter, validator, alias, ``kw_only`` or ``__attrs_post_init__``);
-    anything else is refused."""
+    factory not taking ``self``; no converter, validator, alias, ``kw_only`` or ``__attrs_pre_init__``;
+    an ``__attrs_post_init__`` is called after the fields are set, as attrs does); anything else is refused."""
     fields = attrs.fields(cast(Any, cls))
-    if "__slots__" not in cls.__dict__ or hasattr(cls, "__attrs_post_init__"):
-        raise TypeError(f"direct_init needs a slotted attrs class without __attrs_post_init__: {cls.__name__}")
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__attrs_pre_init__"):
+        raise TypeError(f"direct_init needs a slotted attrs class without __attrs_pre_init__: {cls.__name__}")
     namespace: dict[str, Any] = {"_NOTHING": attrs.NOTHING}
     params, body = [], []
     for f in fields:
@@ -42,6 +43,8 @@ def direct_init(cls: type[T]) -> type[T]:
             namespace[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
             body.append(f"    _set_{f.name}(self, {f.name})")
+    if hasattr(cls, "__attrs_post_init__"):
+        body.append("    self.__attrs_post_init__()")
     source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["    pass"]) + "\n"
     exec(compile(source, f"<direct_init {cls.__qualname__}>", "exec"), namespace)
     init = namespace["__init__"]

@@ -82,7 +82,7 @@ def _direct_call(firstresult: bool, calls: list[tuple[Callable[..., Any], tuple[
 class DirectHookCaller(HookCaller):
     """A :class:`pluggy.HookCaller` that calls plain implementations directly (see the module)."""
 
-    __slots__ = ("_direct", "_pm", "_exec")
+    __slots__ = ("_direct", "_pm", "_exec", "_plan")
 
     def __init__(self, original: HookCaller, pm: pluggy.PluginManager) -> None:
         # Same name, spec, history and (the same list object of) implementations as ``original``.
@@ -93,8 +93,22 @@ class DirectHookCaller(HookCaller):
         self._pm = pm
         self._exec = pm._inner_hookexec
         self._direct: _Direct | None = None
+        #: One plain implementation taking arguments: ``(function, getter of its arguments from the
+        #: keywords, how many, firstresult)``, called by :meth:`__call__` itself (set with ``_direct``).
+        self._plan: tuple[Callable[..., Any], Callable[[dict[str, Any]], Any], int, bool] | None = None
 
     def _make_direct(self) -> _Direct:
+        direct = self._direct_call()
+        self._plan = None
+        impls = self._hookimpls
+        if direct != self._through_pluggy and len(impls) == 1 and impls[0].argnames:
+            names = tuple(impls[0].argnames)
+            spec = self.spec
+            self._plan = (impls[0].function, itemgetter(*names), len(names),
+                          bool(spec.opts.get("firstresult", False)) if spec is not None else False)
+        return direct
+
+    def _direct_call(self) -> _Direct:
         spec = self.spec
         if self._call_history is not None or (spec is not None and spec.kwargdefaults):
             return self._through_pluggy
@@ -114,6 +128,15 @@ class DirectHookCaller(HookCaller):
             direct = self._direct = self._make_direct()
         if self._pm._inner_hookexec is not self._exec:   # monitoring or tracing switched on
             return HookCaller.__call__(self, **kwargs)
+        plan = self._plan
+        if plan is not None:   # one implementation: called here (as _direct_call's would)
+            fn, get, n, first = plan
+            try:
+                args = get(kwargs)
+            except KeyError:
+                return HookCaller.__call__(self, **kwargs)   # pluggy names the missing argument
+            res = fn(args) if n == 1 else fn(*args)
+            return res if first else ([] if res is None else [res])
         res = direct(kwargs)
         if res is _MISSING_ARGUMENT:
             return HookCaller.__call__(self, **kwargs)

@@ -27,15 +27,21 @@ TOP, BOTTOM = "top", "bottom"
 PRINTED_CODES = "printed_codes"
 
 
-def _restore_card(card: Card, old: tuple) -> None:
-    """Undo a move's changes to a card's fields (:meth:`StatePrimitives.move`)."""
-    for name, value in zip(_MOVED_FIELDS, old):
-        _osetattr(card, name, value)
-
-
 #: The fields of a card a move changes, in the order :meth:`StatePrimitives.move` saves them.
 _MOVED_FIELDS = ("zone", "zone_player", "generation", "timestamp", "controller", "face_up", "status", "counters",
                  "memory", "attached_to")
+
+#: Their slots' setters (a card's own journaling ``__setattr__`` bypassed, as ``object.__setattr__``
+#: does, for less: the slot is set directly).
+_MOVED_SETTERS = tuple(getattr(Card, name).__set__ for name in _MOVED_FIELDS)
+(_set_zone, _set_zone_player, _set_generation, _set_timestamp, _set_controller, _set_face_up, _set_status,
+ _set_counters, _set_memory, _set_attached_to) = _MOVED_SETTERS
+
+
+def _restore_card(card: Card, old: tuple) -> None:
+    """Undo a move's changes to a card's fields (:meth:`StatePrimitives.move`)."""
+    for setter, value in zip(_MOVED_SETTERS, old):
+        setter(card, value)
 
 
 class CardIndex:
@@ -240,23 +246,23 @@ class StatePrimitives:
                card.status, card.counters, card.memory, card.attached_to)
         j._undo.append((_restore_card, (card, old)))
         j.version += 1
-        _osetattr(card, "zone", dst.name)
-        _osetattr(card, "zone_player", dst.player)
-        _osetattr(card, "generation", card.generation + 1)
+        _set_zone(card, dst.name)
+        _set_zone_player(card, dst.player)
+        _set_generation(card, card.generation + 1)
         if PRINTED_CODES in state.values:
             self._end_copy(card)
-        _osetattr(card, "timestamp", self.timestamp())
-        _osetattr(card, "controller", dst.player if dst.player is not None else card.owner)
-        _osetattr(card, "face_up", face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
+        _set_timestamp(card, self.timestamp())
+        _set_controller(card, dst.player if dst.player is not None else card.owner)
+        _set_face_up(card, face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
         if not keep_status:
             if card.status:
-                _osetattr(card, "status", j.adopt({}))
+                _set_status(card, j.adopt({}))
             if card.counters:
-                _osetattr(card, "counters", j.adopt({}))
+                _set_counters(card, j.adopt({}))
             if card.memory:
-                _osetattr(card, "memory", j.adopt({}))
+                _set_memory(card, j.adopt({}))
             if card.attached_to is not None:
-                _osetattr(card, "attached_to", None)
+                _set_attached_to(card, None)
         seen = seen_before | seen_by(card)
         visible = "all" if len(seen) == len(state.players) else sorted(seen)
         game.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,

@@ -2,12 +2,15 @@
 filtered event log. Reads the state only."""
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .state import Card, Visibility
 
 if TYPE_CHECKING:
     from .game import Game
+
+_index = attrgetter("index")
 
 
 class PlayerViews:
@@ -24,8 +27,10 @@ class PlayerViews:
         """The players who may see this card's face now (:meth:`can_see` for each player)."""
         players = self.game.state.players
         if card.face_up:
-            return {p.index for p in players}
+            return set(map(_index, players))
         who = self._face_down_viewer(card)
+        if who is None:
+            return set()     # nobody (no player's index is None)
         return {p.index for p in players if p.index == who}
 
     def _face_down_viewer(self, card: Card) -> int | None:

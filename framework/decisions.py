@@ -47,6 +47,7 @@ class Option:
     info: Any = None            # what the chooser may see of it (a card's face in a deck search)
 
 
+@direct_init
 @attrs.frozen
 class Decision:
     """A request for one choice by one player."""

@@ -73,12 +73,7 @@ class CardFilter:
     def candidates(self) -> Iterator["Card"]:
         """Cards in the zones the filter names (all zones if none), in a fixed order."""
         state = self.game.state
-        zones = self.spec.get("zone")
-        wanted = set(_listify(zones)) if zones is not None else None
-        owner_rel = self.spec.get("player", self.spec.get("controller"))
-        zone_player = None
-        if owner_rel is not None and owner_rel != "any":
-            zone_player = relative_player(self.game, self.player, owner_rel)
+        wanted, zone_player = self._zone_selection()
         for (name, zp), z in state.zones.items():
             if wanted is not None and name not in wanted:
                 continue
@@ -86,6 +81,17 @@ class CardFilter:
                 continue  # the other player's zone (shared zones are always searched)
             for cid in z.cards:
                 yield state.cards[cid]
+
+    def _zone_selection(self) -> tuple[set[str] | None, int | None]:
+        """The zone names the filter names (``None``: all) and the player whose zones it searches
+        (``None``: every player's)."""
+        zones = self.spec.get("zone")
+        wanted = set(_listify(zones)) if zones is not None else None
+        owner_rel = self.spec.get("player", self.spec.get("controller"))
+        zone_player = None
+        if owner_rel is not None and owner_rel != "any":
+            zone_player = relative_player(self.game, self.player, owner_rel)
+        return wanted, zone_player
 
     def check_of(self, key: str) -> "Check":
         """The check of one key: the host's own, else the system's filter key, else a card field."""
@@ -107,12 +113,22 @@ class CardFilter:
         host's common keys compare with worked out once (:func:`_prepared`)."""
         checks = [_prepared(self, self.check_of(key), want, key) for key, want in self.spec.items()]
         out = []
-        for card in self.candidates():
-            for check, want, key in checks:
-                if not check(self, card, want, key):
-                    break
-            else:
-                out.append(card)
+        # The loop of :meth:`candidates`, written out (the same cards, met in the same order).
+        state = self.game.state
+        cards = state.cards
+        wanted, zone_player = self._zone_selection()
+        for (name, zp), z in state.zones.items():
+            if wanted is not None and name not in wanted:
+                continue
+            if zone_player is not None and zp is not None and zp != zone_player:
+                continue
+            for cid in z.cards:
+                card = cards[cid]
+                for check, want, key in checks:
+                    if not check(self, card, want, key):
+                        break
+                else:
+                    out.append(card)
         return out
 
 
@@ -222,7 +238,7 @@ def _owner_is(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
 
 def _field_in(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
     """A card field (a derived value) has one of the values ``want`` lists (or, a list itself, one of them)."""
-    have = f.game.values(card).get(key)
+    have = f.game.derived.values(card).get(key)   # (Game.values, one call less)
     if isinstance(have, (list, tuple)):
         return any(o in have for o in want)
     return have in want
@@ -249,7 +265,21 @@ def _prepared(f: CardFilter, check: Check, want: Any, key: str) -> tuple[Check, 
         return (_controller_is if check is _controller else _owner_is), player, key
     if check is _field:
         return _field_in, _listify(want), key
+    if check is _system_key:
+        # The system's function and whether it takes the source, looked up once (the same call).
+        fn = f.game.system.filter_keys[key]
+        return (_system_key_with_source if takes_source(fn) else _system_key_plain), (fn, want), key
     return check, want, key
+
+
+def _system_key_plain(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    """:func:`_system_key` prepared: ``want`` is ``(the system's function, the wanted value)``."""
+    return bool(want[0](f.game, card, want[1], f.player))
+
+
+def _system_key_with_source(f: CardFilter, card: "Card", want: Any, key: str) -> bool:
+    """:func:`_system_key` prepared, for a function that takes the filter's card as ``source``."""
+    return bool(want[0](f.game, card, want[1], f.player, source=f.source))
 
 
 #: The host's own keys (a system's ``filter_keys`` come next, then card fields).

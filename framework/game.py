@@ -24,7 +24,7 @@ from .context import EffectContext, stopped_call
 from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, GameResult, PendingTrigger
-from .journal import Journal
+from .journal import Journal, _list_append, _list_pop
 from .rng import GameRandom
 from .runtime import Engine, Runtime
 from .runaway import RunawayGuard
@@ -237,7 +237,7 @@ class Game:
             z = state.zones[(name, player)]
         except KeyError:   # as zone() does (asked thousands of times per game: not through it)
             z = state.zone(name, player)
-        return [cards[i] for i in z.cards]
+        return list(map(cards.__getitem__, z.cards))
 
     @property
     def decisions(self) -> list[Any]:
@@ -287,7 +287,8 @@ class Game:
         state = self.state
         log = state.log
         ev = Event(len(log) + 1, kind, cause, source, player, EventData(data))
-        self.journal.log(log, ev)
+        _list_append(log, ev)   # the journal's ``log``, inline: recorded, the version unchanged
+        self.journal._undo.append((_list_pop, (log,)))
         if not self.flow.dry_run:
             guard = self._runaway   # a turn past any legal game's events ends the game (rulestack.runaway)
             if guard.turn == state.turn and guard.count < guard.limit:
@@ -581,7 +582,7 @@ class Game:
     def can_activate(self, act: Activation) -> bool:
         """Would this activation be allowed now: hooks, once-per-turn, zone, condition, a payable
         cost and enough targets? Changes nothing."""
-        return self.flow.can_activate(act)
+        return self.flow.activation_problem(act) is None   # (ActionFlow.can_activate, one call less)
 
     def activation_problem(self, act: Activation) -> str | None:
         """Why this activation is not allowed now, or ``None`` when it is. Changes nothing."""
@@ -736,7 +737,7 @@ class _Transaction:
 
     def __enter__(self) -> None:
         game = self.game
-        self.mark = game.journal.mark()
+        self.mark = len(game.journal._undo)   # (Journal.mark)
         game._tx_depth += 1
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:

@@ -137,7 +137,8 @@ class RunawayGuard:
             self.seen.clear()
         self.windows += 1
         system = game.system
-        if self.windows <= _or(system.position_warmup, DEFAULT_POSITION_WARMUP) or self.ended:
+        warmup = system.position_warmup   # (_or, inline: asked at every action window)
+        if self.windows <= (DEFAULT_POSITION_WARMUP if warmup is None else int(warmup)) or self.ended:
             return
         digest = position_digest(game.state, player, window)
         times = self.seen[digest] = self.seen.get(digest, 0) + 1

@@ -9,7 +9,7 @@ import pytest
 
 from rulestack import Action, Event
 from rulestack._frozen import direct_init
-from rulestack.decisions import Option
+from rulestack.decisions import Decision, Option
 
 
 @attrs.frozen
@@ -47,22 +47,44 @@ def test_the_host_records_stay_frozen_values(record):
         setattr(record, attrs.fields(type(record))[0].name, None)
 
 
+def test_the_post_init_runs_last_as_attrs_runs_it():
+    seen = []
+
+    @direct_init
+    @attrs.frozen
+    class After:
+        a: int
+        b: int = 2
+
+        def __attrs_post_init__(self) -> None:
+            seen.append((self.a, self.b))
+            if self.a < 0:
+                raise ValueError("negative")
+
+    assert After(1) == After(1, 2) and seen == [(1, 2), (1, 2)]
+    with pytest.raises(ValueError):
+        After(-1)
+    with pytest.raises(ValueError):
+        Decision(0, "no such kind", "prompt")
+    assert Decision(1, "choose", "p", (Option("a"),)) == Decision(1, "choose", "p", (Option("a"),), 1, 1, None, "")
+
+
 def test_classes_it_cannot_copy_exactly_are_refused():
     @attrs.frozen
     class Checked:
         a: int = attrs.field(validator=attrs.validators.instance_of(int))
 
     @attrs.frozen
-    class After:
+    class Before:
         a: int
 
-        def __attrs_post_init__(self) -> None:
+        def __attrs_pre_init__(self) -> None:
             pass
 
     @attrs.frozen
     class Keyword:
         a: int = attrs.field(kw_only=True)
 
-    for cls in (Checked, After, Keyword):
+    for cls in (Checked, Before, Keyword):
         with pytest.raises(TypeError):
             direct_init(cls)
