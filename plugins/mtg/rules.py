@@ -30,7 +30,7 @@ class Printed:
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
                  "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
-                 "keyword_writes", "toughness", "lowers_toughness")
+                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -61,12 +61,22 @@ class Printed:
         self.lowers_toughness = any(_lowers_toughness(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
                                     for ab in definition.abilities if ab.role == Role.STATIC
                                     for spec in ab.get("modify") or ())
+        #: The greatest chapter number of its chapter abilities (0 for none, 714.2d; ``None`` when
+        #: one is not a number): :func:`.sagas.final_chapter` while it has its abilities.
+        self.final_chapter = _final_chapter(definition)
         #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
         self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
         #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when
         #: first needed by :func:`.casting.castable`).
         self.spells: tuple[Ability, ...] | None = None
         self.least_mana: tuple[int, ...] | None = None
+
+
+def _final_chapter(definition: CardDefinition) -> int | None:
+    chapters = [ab.get("chapter") for ab in definition.abilities if ab.kind == "chapter"]
+    if not all(type(n) is int for n in chapters):
+        return None
+    return max(chapters, default=0)
 
 
 #: id of a definition -> its facts. An entry holds its definition, so the id cannot be reused by

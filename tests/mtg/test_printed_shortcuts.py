@@ -1,6 +1,7 @@
 """The plugin's shortcuts that read a card's printed facts instead of its derived values (while no
 modifier in the game could change them) give the host's answer in every state of random games with
-every card of the pool: keywords, types, and the toughness floor the state-based actions rely on."""
+every card of the pool: keywords, types, the toughness floor the state-based actions rely on, and
+the state-based actions' quiet reading (nothing applies) from printed facts."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +9,7 @@ from typing import Any
 import pytest
 
 from rulestack import FunctionAgent, Game, RandomAgent
-from rulestack_systems.mtg import rules
+from rulestack_systems.mtg import rules, sagas, sba, tokens
 
 from .test_playout import everything_deck
 
@@ -35,7 +36,26 @@ def check_shortcuts(game: Any) -> int:
             if isinstance(printed, int):
                 net = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
                 assert rules.toughness(game, card) >= printed + min(net, 0), card.name
+    if sba.quiet(game):
+        assert not state_based_action_applies(game)
     return len(game.state.cards)
+
+
+def state_based_action_applies(game: Any) -> bool:
+    """Whether a state-based action the plugin performs applies now, from the derived values (no
+    choice asked, nothing changed)."""
+    if any((p.life is not None and p.life <= 0) or p.values.get("drew_from_empty") for p in game.state.players):
+        return True
+    for card in rules.creatures(game):
+        tough = rules.toughness(game, card)
+        if tough <= 0 or card.status.get("damage", 0) >= tough or card.status.get("deathtouch_damage"):
+            return True
+    if game.system.settings["legend_rule"]:
+        for p in range(len(game.players)):
+            names = [c.name for c in game.cards_in("battlefield", p) if "Legendary" in rules.supertypes_of(game, c)]
+            if len(names) != len(set(names)):
+                return True
+    return bool(sagas.to_sacrifice(game) or tokens.ceasing(game))
 
 
 def checking_agent(seed: int, checked: list[int]) -> FunctionAgent:
