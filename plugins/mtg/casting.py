@@ -9,11 +9,9 @@ where a resolved spell goes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping, NamedTuple
 
-import attrs
-
-from rulestack import Ability, Action, Activation, Cause, CostComponent, Game, Item
+from rulestack import Ability, Action, Activation, Cause, CostComponent, Game, Item, Role
 
 from . import actions, costs, entering, mana, mana_pool, payment, rules, targets
 from .turn import MAIN_PHASES
@@ -128,10 +126,78 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     out += castable(game, player, window, at_sorcery_speed)
     out += mana_pool.actions(game, player)
     if _may_activate(game, player):
-        for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
-            card = actions.acting_card(game, act)
-            ab = actions.ability_at(card, act.ability, "an activation")
-            out.append(attrs.evolve(act, label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
+        out += activatable(game, player, window)
+    return out
+
+
+class _Activated(NamedTuple):
+    """An ability of kind ``activated`` of a definition, with what its cost needs."""
+
+    ability: Ability
+    #: Its cost has the {T} symbol.
+    taps: bool
+    #: The least mana its own mana cost can take.
+    least_mana: int
+    #: Checking it runs no script before its cost is judged: no ``condition``, and a ``target``
+    #: whose card filter has no ``where``.
+    scriptless: bool
+
+
+def _activated(facts: rules.Printed) -> tuple[_Activated, ...]:
+    """The abilities of kind ``activated`` of a definition (once per definition)."""
+    known = facts.activated_facts
+    if known is None:
+        out = []
+        for ab in facts.definition.abilities:
+            if ab.role != Role.ACTIVATED or ab.kind != "activated":
+                continue
+            target = ab.get("target") or {}
+            card_filter = target.get("card") if isinstance(target, Mapping) else None
+            out.append(_Activated(
+                ab, any(c.kind == "tap" for c in ab.cost),
+                sum(mana.mana_of(c).least_mana for c in ab.cost if c.kind == "mana"),
+                ab.get("condition") is None and (card_filter is None or "where" not in card_filter)))
+        known = facts.activated_facts = tuple(out)
+    return known
+
+
+def activatable(game: Game, player: int, window: str) -> list[Action]:
+    """``game.activatable(player, window, zones=["battlefield"], kinds=["activated"])`` with the
+    actions labelled in Magic's words, the same actions in the same order. An ability whose check
+    runs no script before its cost is judged (:class:`_Activated`) is refused without the host's
+    check (a dry-run payment) when its cost certainly cannot be paid: a {T} cost of a tapped
+    permanent or a creature with summoning sickness (:class:`.mana.TapCostKind`), or more mana than
+    the player's pool and untapped mana sources make while nothing changes costs."""
+    out = []
+    state = game.state
+    cards = state.cards
+    known, printed = rules.PRINTED.get, rules.printed
+    mana_at_hand = None
+    for (name, _), zone in state.zones.items():
+        if name != "battlefield":
+            continue
+        for cid in zone.cards:
+            card = cards[cid]
+            if card.controller != player:
+                continue
+            facts = known(id(card.definition)) or printed(card.definition)
+            if not facts.activated:
+                continue
+            for entry in facts.activated_facts or _activated(facts):
+                ab = entry.ability
+                if entry.scriptless:
+                    if entry.taps and (card.status.get("tapped") or (
+                            rules.is_creature(game, card) and rules.summoning_sick(game, card))):
+                        continue
+                    if entry.least_mana:
+                        if mana_at_hand is None:
+                            mana_at_hand = (-1 if costs.changers(game)
+                                            else len(mana.sources(game, player)) + mana_pool.size(game, player))
+                        if 0 <= mana_at_hand < entry.least_mana:
+                            continue
+                if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
+                    out.append(Action("activate", player, card.id, ab.index,
+                                      label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
     return out
 
 
@@ -170,7 +236,7 @@ def _least_mana(facts: rules.Printed) -> tuple[int, ...]:
     least = facts.least_mana
     if least is None:
         least = facts.least_mana = tuple(
-            sum(mana.ManaCost.parse(str(c.params.get("mana", ""))).least_mana for c in ab.cost if c.kind == "mana")
+            sum(mana.mana_of(c).least_mana for c in ab.cost if c.kind == "mana")
             for ab in _spells(facts))
     return least
 

@@ -30,7 +30,7 @@ class Printed:
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
                  "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
-                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter")
+                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter", "activated_facts")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -70,6 +70,9 @@ class Printed:
         #: first needed by :func:`.casting.castable`).
         self.spells: tuple[Ability, ...] | None = None
         self.least_mana: tuple[int, ...] | None = None
+        #: Its abilities of kind ``activated`` with what their costs need (filled when first needed
+        #: by :func:`.casting.activatable`).
+        self.activated_facts: tuple[Any, ...] | None = None
 
 
 def _final_chapter(definition: CardDefinition) -> int | None:
