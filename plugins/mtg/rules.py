@@ -30,7 +30,7 @@ class Printed:
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
                  "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
-                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter", "activated_facts")
+                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter", "activated_facts", "sba_watch")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -64,6 +64,9 @@ class Printed:
         #: The greatest chapter number of its chapter abilities (0 for none, 714.2d; ``None`` when
         #: one is not a number): :func:`.sagas.final_chapter` while it has its abilities.
         self.final_chapter = _final_chapter(definition)
+        #: Whether a state-based action looks at it as a permanent while printed types hold: a
+        #: creature, a legendary permanent or a Saga (:func:`.sba.quiet`).
+        self.sba_watch = self.creature or self.legendary or self.saga
         #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
         self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
         #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when

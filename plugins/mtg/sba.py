@@ -79,16 +79,16 @@ def quiet(game: Game) -> bool:
     its final chapter number (or with none); no token out of the battlefield. ``False`` when one
     may apply or this reading cannot tell: :func:`check` then works it out."""
     st = game.state
-    for p in st.players:
-        life = p.life
-        if (life is not None and life <= 0) or p.values.get("drew_from_empty"):
+    for player in st.players:
+        life = player.life
+        if (life is not None and life <= 0) or player.values.get("drew_from_empty"):
             return False
     if not rules.printed_types_hold(game) or not rules.printed_toughness_is_floor(game):
         return False
     if (game.value_of(None, tokens.TOKENS) or ()) and tokens.ceasing(game):
         return False
-    legend = game.system.settings["legend_rule"]
-    legacy = rules.cr(game) == "pre-2025"
+    legend: bool | None = None      # the settings, read at the first permanent that needs them
+    legacy: bool | None = None
     cards, zones = st.cards, st.zones
     known, printed = rules.PRINTED.get, rules.printed
     for p in range(len(st.players)):
@@ -96,6 +96,8 @@ def quiet(game: Game) -> bool:
         for cid in zones[("battlefield", p)].cards:
             card = cards[cid]
             facts = known(id(card.definition)) or printed(card.definition)
+            if not facts.sba_watch:
+                continue
             if facts.creature:
                 status, counters = card.status, card.counters
                 printed_toughness = facts.toughness
@@ -104,13 +106,18 @@ def quiet(game: Game) -> bool:
                         or status.get("deathtouch_damage")
                         or (counters and counters.get("-1/-1", 0) > counters.get("+1/+1", 0))):
                     return False
-            if facts.legendary and legend:
-                if names is None:
-                    names = set()
-                if card.name in names:
-                    return False
-                names.add(card.name)
+            if facts.legendary:
+                if legend is None:
+                    legend = game.system.settings["legend_rule"]
+                if legend:
+                    if names is None:
+                        names = set()
+                    if card.name in names:
+                        return False
+                    names.add(card.name)
             if facts.saga:
+                if legacy is None:
+                    legacy = rules.cr(game) == "pre-2025"
                 final = facts.final_chapter
                 if final is None or legacy or (final and card.counters.get(sagas.LORE, 0) >= final):
                     return False
