@@ -58,7 +58,8 @@ class ManaCostKind(CostKind):
             if found is None:
                 raise CostUnpayable(f"P{player} cannot make {cost} with their mana pool and untapped lands")
             cost, life = found
-        if cost.value == 0 and not life:
+        if not (cost.generic or cost.colorless or cost.colored or cost.hybrid or cost.phyrexian or life):
+            # (a mana value of 0: cost.value == 0, without adding it up)
             return {"mana": str(cost)}
         if game.value_of(player, mana_pool.POOL):
             rest, used = mana_pool.spend(cost, mana_pool.pool(game, player), activation.data.get(POOL_PLAN))
