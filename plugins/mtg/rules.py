@@ -30,7 +30,7 @@ class Printed:
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
                  "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
-                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter", "activated_facts", "sba_watch")
+                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter", "activated_facts", "sba_watch", "mana_activated")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -69,6 +69,9 @@ class Printed:
         self.sba_watch = self.creature or self.legendary or self.saga
         #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
         self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
+        #: Whether one of its abilities of kind ``activated`` costs mana.
+        self.mana_activated = any(ab.kind == "activated" and any(c.kind == "mana" for c in ab.cost)
+                                  for ab in definition.abilities)
         #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when
         #: first needed by :func:`.casting.castable`).
         self.spells: tuple[Ability, ...] | None = None

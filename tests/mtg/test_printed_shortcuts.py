@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rulestack import FunctionAgent, Game, RandomAgent
-from rulestack_systems.mtg import casting, rules, sagas, sba, tokens
+from rulestack_systems.mtg import casting, mana_pool, rules, sagas, sba, tokens
 
 from .test_playout import everything_deck
 
@@ -40,6 +40,11 @@ def check_shortcuts(game: Any) -> int:
     if sba.quiet(game):
         assert not state_based_action_applies(game)
     for player in range(len(game.players)):
+        assert mana_pool._could_spend(game, player) == (
+            any("Instant" in (game.values(c).get("types") or ()) or game.has_keyword(c, "Flash")
+                for c in game.cards_in("hand", player))
+            or any(ab.kind == "activated" and any(c.kind == "mana" for c in ab.cost)
+                   for card in game.cards_in("battlefield", player) for ab in card.definition.abilities))
         assert [(a.kind, a.card, a.ability, a.data) for a in casting.activatable(game, player, "priority")] == \
             [(a.kind, a.card, a.ability, a.data)
              for a in game.activatable(player, "priority", zones=["battlefield"], kinds=["activated"])]
