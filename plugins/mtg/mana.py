@@ -311,7 +311,24 @@ _KINDS: dict[frozenset[str], str] = {}
 def find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
     """A deterministic set of sources paying ``cost`` exactly, or ``None``. Generic mana comes
     from the most plentiful kind of land left, so the lands that stay untapped are as varied as
-    possible."""
+    possible. A function of the cost and the sources: the answers are kept (:data:`_PAYMENTS`)."""
+    key = (cost, tuple(srcs))
+    known = _PAYMENTS.get(key, _UNKNOWN)
+    if known is _UNKNOWN:
+        if len(_PAYMENTS) >= _PAYMENTS_KEPT:
+            _PAYMENTS.clear()
+        found = _find_payment(cost, srcs)
+        known = _PAYMENTS[key] = tuple(found) if found is not None else None
+    return list(known) if known is not None else None
+
+
+#: find_payment's answers by cost and sources (at most _PAYMENTS_KEPT of them: then it starts over).
+_PAYMENTS: dict[tuple[ManaCost, tuple[tuple[int, frozenset[str]], ...]], tuple[int, ...] | None] = {}
+_PAYMENTS_KEPT = 1024
+_UNKNOWN = object()
+
+
+def _find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
     colored = _assign_colored(cost, srcs)
     if colored is None:
         return None
