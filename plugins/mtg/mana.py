@@ -325,7 +325,7 @@ def find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list
 #: find_payment's answers by cost and sources (at most _PAYMENTS_KEPT of them: then it starts over).
 _PAYMENTS: dict[tuple[ManaCost, tuple[tuple[int, frozenset[str]], ...]], tuple[int, ...] | None] = {}
 _PAYMENTS_KEPT = 1024
-_UNKNOWN = object()
+_UNKNOWN: Any = object()
 
 
 def _find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
