@@ -249,6 +249,7 @@ def _sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
                 out.append((card.id, colors))
         return out
     known, printed = rules.PRINTED.get, rules.printed
+    kept = rules.abilities_never_removed(game)
     for cid in state.zones[("battlefield", player)].cards:
         card = cards[cid]
         if card.status.get("tapped"):
@@ -258,8 +259,8 @@ def _sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
             continue
         if facts.creature and rules.summoning_sick(game, card):
             continue        # 302.6: a land that is a creature too (animated) as well
-        if facts.mana and not game.abilities_removed(card):
-            out.append((card.id, facts.mana))
+        if facts.mana and (kept or not game.abilities_removed(card)):
+            out.append((cid, facts.mana))
     return out
 
 

@@ -219,6 +219,17 @@ def printed_toughness_is_floor(game: Game) -> bool:
     return _printed_holds(game)[2]
 
 
+def abilities_never_removed(game: Game) -> bool:
+    """True when nothing in the game can make a card lose its abilities: no card in the host's
+    index of ability removers, the system removes none by rule and no floating effect has the op
+    ``remove_abilities`` (then ``game.abilities_removed`` is ``False`` for every card: the host's
+    own shortcut, asked once for a whole scan instead of card by card)."""
+    if game.index.ability_removers or game.system.removes_abilities_by_rule:
+        return False
+    effects = game.state.effects
+    return not effects or not any(e.op == "remove_abilities" for e in effects)
+
+
 def has_keyword(game: Game, card: Card, keyword: str) -> bool:
     """``game.has_keyword``, read from the printed keywords while :func:`printed_keyword_holds`."""
     if printed_keyword_holds(game, keyword):

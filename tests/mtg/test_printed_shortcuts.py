@@ -37,6 +37,8 @@ def check_shortcuts(game: Any) -> int:
             if isinstance(printed, int):
                 net = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
                 assert rules.toughness(game, card) >= printed + min(net, 0), card.name
+    if rules.abilities_never_removed(game):
+        assert not any(game.abilities_removed(card) for card in game.state.cards.values())
     if sba.quiet(game):
         assert not state_based_action_applies(game)
     for player in range(len(game.players)):
