@@ -67,8 +67,8 @@ class ManaCostKind(CostKind):
             rest, used = cost, {}
         srcs = sources(game, player)
         plan = activation.data.get("mana_plan")
-        available = {sid for sid, _ in srcs}
-        if plan is None or not set(plan) <= available or find_payment(rest, [s for s in srcs if s[0] in plan]) is None:
+        if (plan is None or not set(plan) <= {sid for sid, _ in srcs}
+                or find_payment(rest, [s for s in srcs if s[0] in plan]) is None):
             plan = find_payment(rest, srcs)
         if plan is None:
             raise CostUnpayable(f"P{player} cannot make {cost} with their mana pool and untapped lands")
