@@ -9,11 +9,9 @@ where a resolved spell goes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping, NamedTuple
 
-import attrs
-
-from rulestack import Ability, Action, Activation, Cause, CostComponent, Game, Item
+from rulestack import Ability, Action, Activation, Cause, CostComponent, Game, Item, Role
 
 from . import actions, costs, entering, mana, mana_pool, payment, rules, targets
 from .turn import MAIN_PHASES
@@ -112,12 +110,19 @@ def after_resolve(game: Game, item: Item) -> None:
 
 # -- actions ---------------------------------------------------------------------------------------
 
+#: The pass action of each player (an action is a frozen value: one is made per player, not per window).
+_PASS: dict[int, Action] = {}
+
+
 def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     """With priority: pass, play a land, cast a spell, activate an ability. Copies of a card in
     hand offer one choice, not one per copy."""
     if window != WINDOW:
         return []
-    out = [Action("pass", player, label="pass")]
+    passing = _PASS.get(player)
+    if passing is None:
+        passing = _PASS[player] = Action("pass", player, label="pass")
+    out = [passing]
     at_sorcery_speed = sorcery_timing(game, player)
     if at_sorcery_speed and game.value_of(player, "lands_played", 0) < 1:   # 305.2
         seen = set()
@@ -127,34 +132,97 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
                 out.append(Action("play_land", player, card.id, label=f"play {card.name}"))
     out += castable(game, player, window, at_sorcery_speed)
     out += mana_pool.actions(game, player)
-    if _may_activate(game, player):
-        for act in game.activatable(player, window, zones=["battlefield"], kinds=["activated"]):
-            card = actions.acting_card(game, act)
-            ab = actions.ability_at(card, act.ability, "an activation")
-            out.append(attrs.evolve(act, label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
+    if _activators(game):
+        out += activatable(game, player, window)
     return out
 
 
-def _may_activate(game: Game, player: int) -> bool:
-    """Does ``player`` control a permanent with an ability of kind ``activated`` (a necessary
-    condition of :meth:`Game.activatable` over the battlefield finding anything)? Worked out for
-    every player at once, once per journal version (both players are asked in turn between two
+class _Activated(NamedTuple):
+    """An ability of kind ``activated`` of a definition, with what its cost needs."""
+
+    ability: Ability
+    #: Its cost has the {T} symbol.
+    taps: bool
+    #: The least mana its own mana cost can take.
+    least_mana: int
+    #: Checking it runs no script before its cost is judged: no ``condition``, and a ``target``
+    #: whose card filter has no ``where``.
+    scriptless: bool
+
+
+def _activated(facts: rules.Printed) -> tuple[_Activated, ...]:
+    """The abilities of kind ``activated`` of a definition (once per definition)."""
+    known = facts.activated_facts
+    if known is None:
+        out = []
+        for ab in facts.definition.abilities:
+            if ab.role != Role.ACTIVATED or ab.kind != "activated":
+                continue
+            target = ab.get("target") or {}
+            card_filter = target.get("card") if isinstance(target, Mapping) else None
+            out.append(_Activated(
+                ab, any(c.kind == "tap" for c in ab.cost),
+                sum(mana.mana_of(c).least_mana for c in ab.cost if c.kind == "mana"),
+                ab.get("condition") is None and (card_filter is None or "where" not in card_filter)))
+        known = facts.activated_facts = tuple(out)
+    return known
+
+
+def activatable(game: Game, player: int, window: str) -> list[Action]:
+    """``game.activatable(player, window, zones=["battlefield"], kinds=["activated"])`` with the
+    actions labelled in Magic's words, the same actions in the same order. An ability whose check
+    runs no script before its cost is judged (:class:`_Activated`) is refused without the host's
+    check (a dry-run payment) when its cost certainly cannot be paid: a {T} cost of a tapped
+    permanent or a creature with summoning sickness (:class:`.mana.TapCostKind`), or more mana than
+    the player's pool and untapped mana sources make while nothing changes costs."""
+    out = []
+    cards = game.state.cards
+    known, printed = rules.PRINTED.get, rules.printed
+    mana_at_hand = None
+    for cid in _activators(game):
+        card = cards[cid]
+        if card.controller != player:
+            continue
+        facts = known(id(card.definition)) or printed(card.definition)
+        for entry in facts.activated_facts or _activated(facts):
+            ab = entry.ability
+            if entry.scriptless:
+                if entry.taps and (card.status.get("tapped") or (
+                        rules.is_creature(game, card) and rules.summoning_sick(game, card))):
+                    continue
+                if entry.least_mana:
+                    if mana_at_hand is None:
+                        mana_at_hand = (-1 if costs.changers(game)
+                                        else len(mana.sources(game, player)) + mana_pool.size(game, player))
+                    if 0 <= mana_at_hand < entry.least_mana:
+                        continue
+            if game.can_activate(Activation(player=player, card=card, ability=ab, window=window)):
+                out.append(Action("activate", player, card.id, ab.index,
+                                  label=f"activate {card.name}" + (f": {ab.label}" if ab.get("label") else "")))
+    return out
+
+
+def _activators(game: Game) -> tuple[int, ...]:
+    """The permanents with an ability of kind ``activated`` (printed), in the order of the
+    battlefield zones and of each zone's cards (:meth:`Game.activatable`'s order), whoever controls
+    them. Worked out once per journal version (both players are asked in turn between two
     changes)."""
     system: MTGSystem = game.system   # type: ignore[assignment]
     version = game.journal.version
     cached = system.activators
     if cached[0] != version:
         state = game.state
-        cards, zones = state.cards, state.zones
+        cards = state.cards
         known, printed = rules.PRINTED.get, rules.printed
-        controllers = set()
-        for p in range(len(state.players)):
-            for cid in zones[("battlefield", p)].cards:
-                card = cards[cid]
-                if (known(id(card.definition)) or printed(card.definition)).activated:
-                    controllers.add(card.controller)
-        cached = system.activators = (version, frozenset(controllers))
-    return player in cached[1]
+        found = []
+        for (name, _), zone in state.zones.items():
+            if name == "battlefield":
+                for cid in zone.cards:
+                    card = cards[cid]
+                    if (known(id(card.definition)) or printed(card.definition)).activated:
+                        found.append(cid)
+        cached = system.activators = (version, tuple(found))
+    return cached[1]
 
 
 def _spells(facts: rules.Printed) -> tuple[Ability, ...]:
@@ -170,7 +238,7 @@ def _least_mana(facts: rules.Printed) -> tuple[int, ...]:
     least = facts.least_mana
     if least is None:
         least = facts.least_mana = tuple(
-            sum(mana.ManaCost.parse(str(c.params.get("mana", ""))).least_mana for c in ab.cost if c.kind == "mana")
+            sum(mana.mana_of(c).least_mana for c in ab.cost if c.kind == "mana")
             for ab in _spells(facts))
     return least
 
@@ -185,8 +253,12 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
     mana_at_hand = None     # worked out when first needed (never for a hand of lands, or of sorceries at instant speed)
     seen: set[str] = set()
     hold = rules.printed_types_hold(game)
+    flash = None            # whether Flash is as printed (worked out at the first card that needs it)
     known, printed = rules.PRINTED.get, rules.printed
-    for card in game.cards_in("hand", player):
+    state = game.state
+    cards = state.cards
+    for cid in state.zones[("hand", player)].cards:
+        card = cards[cid]
         if card.code in seen:
             continue
         facts = known(id(card.definition)) or printed(card.definition)
@@ -198,13 +270,15 @@ def castable(game: Game, player: int, window: str, at_sorcery_speed: bool) -> li
             spells = _spells(facts)
         if not spells:
             continue
-        if not at_sorcery_speed and not ((facts.instant if hold else rules.has_type(game, card, "Instant"))
-                                         or rules.has_keyword(game, card, "Flash")):
-            continue
+        if not at_sorcery_speed and not (facts.instant if hold else rules.has_type(game, card, "Instant")):
+            if flash is None:
+                flash = rules.printed_keyword_holds(game, "Flash")
+            if not ("Flash" in facts.keywords if flash else game.has_keyword(card, "Flash")):
+                continue
         if mana_at_hand is None:
             mana_at_hand = (-1 if costs.changers(game)
                             else len(mana.sources(game, player)) + mana_pool.size(game, player))
-        least = _least_mana(facts) if mana_at_hand >= 0 else ()
+        least = (facts.least_mana or _least_mana(facts)) if mana_at_hand >= 0 else ()
         for i, ab in enumerate(spells):
             if mana_at_hand >= 0 and least[i] > mana_at_hand:
                 continue

@@ -35,7 +35,7 @@ PHYREXIAN_LIFE = 2
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ManaCost:
     """A mana cost (107.4, 202.1): a generic amount, coloured and colorless symbols, hybrid
     symbols (``"R/W"``: either colour, 107.4e), Phyrexian symbols (a colour: that mana or 2 life,
@@ -166,11 +166,22 @@ class ManaCost:
                         self.x + other.x, self.colorless + other.colorless)
 
     def __str__(self) -> str:
-        """The cost in symbols, generic first: ``{X}{2}{R/W}{G/P}{W}``; {0} when it is free."""
+        """The cost in symbols, generic first: ``{X}{2}{R/W}{G/P}{W}``; {0} when it is free
+        (worked out once per cost: see :data:`_TEXTS`)."""
+        text = _TEXTS.get(self)
+        if text is None:
+            text = _TEXTS[self] = self._text()
+        return text
+
+    def _text(self) -> str:
         out = "{X}" * self.x + (f"{{{self.generic}}}" if self.generic else "") + "{C}" * self.colorless
         out += "".join(f"{{{h}}}" for h in self.hybrid) + "".join(f"{{{c}/P}}" for c in self.phyrexian)
         out += "".join(f"{{{c}}}" * n for c, n in self.colored)
         return out or "{0}"
+
+
+#: The symbols of each cost met (:meth:`ManaCost.__str__`); costs are values and few.
+_TEXTS: dict[ManaCost, str] = {}
 
 
 def mana_value(game: Game, card: Card) -> int:
@@ -238,6 +249,7 @@ def _sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
                 out.append((card.id, colors))
         return out
     known, printed = rules.PRINTED.get, rules.printed
+    kept = rules.abilities_never_removed(game)
     for cid in state.zones[("battlefield", player)].cards:
         card = cards[cid]
         if card.status.get("tapped"):
@@ -247,8 +259,8 @@ def _sources(game: Game, player: int) -> list[tuple[int, frozenset[str]]]:
             continue
         if facts.creature and rules.summoning_sick(game, card):
             continue        # 302.6: a land that is a creature too (animated) as well
-        if facts.mana and not game.abilities_removed(card):
-            out.append((card.id, facts.mana))
+        if facts.mana and (kept or not game.abilities_removed(card)):
+            out.append((cid, facts.mana))
     return out
 
 
@@ -261,10 +273,15 @@ def _assign_colored(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> l
         return []
     symbols = [c for c, n in cost.colored for _ in range(n)] + ["C"] * cost.colorless
     kinds = set(symbols)
-    if len(kinds) > 1:       # (one kind of symbol: the sort by supply changes nothing)
-        supply = {c: sum(1 for _, cs in srcs if c in cs) for c in kinds}
-        symbols.sort(key=lambda c: supply[c])
     order = sorted(srcs, key=lambda s: len(s[1]))
+    if len(kinds) == 1:
+        # One kind of symbol: the search below takes the first sources (in this order) that make
+        # it, one per symbol, and fails only when there are not enough of them.
+        (symbol,) = kinds
+        fit = [sid for sid, cs in order if symbol in cs]
+        return fit[:len(symbols)] if len(fit) >= len(symbols) else None
+    supply = {c: sum(1 for _, cs in srcs if c in cs) for c in kinds}
+    symbols.sort(key=lambda c: supply[c])
     used: list[int] = []
 
     def place(i: int) -> bool:
@@ -282,13 +299,37 @@ def _assign_colored(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> l
 
 
 def _kind(colors: frozenset[str]) -> str:
-    return "".join(c for c in MANA_TYPES if c in colors)
+    kind = _KINDS.get(colors)
+    if kind is None:
+        kind = _KINDS[colors] = "".join(c for c in MANA_TYPES if c in colors)
+    return kind
+
+
+#: The kind of each set of colours a source makes (its colours in WUBRGC order), once per set.
+_KINDS: dict[frozenset[str], str] = {}
 
 
 def find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
     """A deterministic set of sources paying ``cost`` exactly, or ``None``. Generic mana comes
     from the most plentiful kind of land left, so the lands that stay untapped are as varied as
-    possible."""
+    possible. A function of the cost and the sources: the answers are kept (:data:`_PAYMENTS`)."""
+    key = (cost, tuple(srcs))
+    known = _PAYMENTS.get(key, _UNKNOWN)
+    if known is _UNKNOWN:
+        if len(_PAYMENTS) >= _PAYMENTS_KEPT:
+            _PAYMENTS.clear()
+        found = _find_payment(cost, srcs)
+        known = _PAYMENTS[key] = tuple(found) if found is not None else None
+    return list(known) if known is not None else None
+
+
+#: find_payment's answers by cost and sources (at most _PAYMENTS_KEPT of them: then it starts over).
+_PAYMENTS: dict[tuple[ManaCost, tuple[tuple[int, frozenset[str]], ...]], tuple[int, ...] | None] = {}
+_PAYMENTS_KEPT = 1024
+_UNKNOWN: Any = object()
+
+
+def _find_payment(cost: ManaCost, srcs: list[tuple[int, frozenset[str]]]) -> list[int] | None:
     colored = _assign_colored(cost, srcs)
     if colored is None:
         return None

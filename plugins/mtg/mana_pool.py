@@ -167,12 +167,26 @@ def actions(game: Game, player: int) -> list[Action]:
 
 def _could_spend(game: Game, player: int) -> bool:
     """Whether ``player`` holds an instant or a card with flash, or controls a permanent with an
-    activated ability that costs mana: something floating mana could pay for now."""
-    for card in game.cards_in("hand", player):
-        if rules.has_type(game, card, "Instant") or rules.has_keyword(game, card, "Flash"):
+    activated ability that costs mana: something floating mana could pay for now. Read from the
+    printed facts while printed types and Flash hold."""
+    state = game.state
+    cards, zones = state.cards, state.zones
+    known, printed = rules.PRINTED.get, rules.printed
+    if rules.printed_types_hold(game) and rules.printed_keyword_holds(game, "Flash"):
+        for cid in zones[("hand", player)].cards:
+            definition = cards[cid].definition
+            facts = known(id(definition)) or printed(definition)
+            if facts.instant or "Flash" in facts.keywords:
+                return True
+    else:
+        for card in game.cards_in("hand", player):
+            if rules.has_type(game, card, "Instant") or rules.has_keyword(game, card, "Flash"):
+                return True
+    for cid in zones[("battlefield", player)].cards:
+        definition = cards[cid].definition
+        if (known(id(definition)) or printed(definition)).mana_activated:
             return True
-    return any(ab.kind == "activated" and any(c.kind == "mana" for c in ab.cost)
-               for card in game.cards_in("battlefield", player) for ab in card.definition.abilities)
+    return False
 
 
 def activate(game: Game, action: Action) -> bool:

@@ -58,7 +58,8 @@ class ManaCostKind(CostKind):
             if found is None:
                 raise CostUnpayable(f"P{player} cannot make {cost} with their mana pool and untapped lands")
             cost, life = found
-        if cost.value == 0 and not life:
+        if not (cost.generic or cost.colorless or cost.colored or cost.hybrid or cost.phyrexian or life):
+            # (a mana value of 0: cost.value == 0, without adding it up)
             return {"mana": str(cost)}
         if game.value_of(player, mana_pool.POOL):
             rest, used = mana_pool.spend(cost, mana_pool.pool(game, player), activation.data.get(POOL_PLAN))
@@ -66,8 +67,8 @@ class ManaCostKind(CostKind):
             rest, used = cost, {}
         srcs = sources(game, player)
         plan = activation.data.get("mana_plan")
-        available = {sid for sid, _ in srcs}
-        if plan is None or not set(plan) <= available or find_payment(rest, [s for s in srcs if s[0] in plan]) is None:
+        if (plan is None or not set(plan) <= {sid for sid, _ in srcs}
+                or find_payment(rest, [s for s in srcs if s[0] in plan]) is None):
             plan = find_payment(rest, srcs)
         if plan is None:
             raise CostUnpayable(f"P{player} cannot make {cost} with their mana pool and untapped lands")

@@ -30,7 +30,7 @@ class Printed:
 
     __slots__ = ("definition", "types", "subtypes", "supertypes", "land", "creature", "instant", "saga",
                  "legendary", "produces", "mana", "activated", "spells", "least_mana", "keywords",
-                 "keyword_writes", "toughness", "lowers_toughness")
+                 "keyword_writes", "toughness", "lowers_toughness", "final_chapter", "activated_facts", "sba_watch", "mana_activated")
 
     def __init__(self, definition: CardDefinition) -> None:
         fields = definition.fields
@@ -61,12 +61,31 @@ class Printed:
         self.lowers_toughness = any(_lowers_toughness(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
                                     for ab in definition.abilities if ab.role == Role.STATIC
                                     for spec in ab.get("modify") or ())
+        #: The greatest chapter number of its chapter abilities (0 for none, 714.2d; ``None`` when
+        #: one is not a number): :func:`.sagas.final_chapter` while it has its abilities.
+        self.final_chapter = _final_chapter(definition)
+        #: Whether a state-based action looks at it as a permanent while printed types hold: a
+        #: creature, a legendary permanent or a Saga (:func:`.sba.quiet`).
+        self.sba_watch = self.creature or self.legendary or self.saga
         #: Whether it has an ability of kind ``activated`` (a permanent's, 602).
         self.activated = any(ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in definition.abilities)
+        #: Whether one of its abilities of kind ``activated`` costs mana.
+        self.mana_activated = any(ab.kind == "activated" and any(c.kind == "mana" for c in ab.cost)
+                                  for ab in definition.abilities)
         #: Its ``spell`` abilities, and the least mana each one's own cost can take (filled when
         #: first needed by :func:`.casting.castable`).
         self.spells: tuple[Ability, ...] | None = None
         self.least_mana: tuple[int, ...] | None = None
+        #: Its abilities of kind ``activated`` with what their costs need (filled when first needed
+        #: by :func:`.casting.activatable`).
+        self.activated_facts: tuple[Any, ...] | None = None
+
+
+def _final_chapter(definition: CardDefinition) -> int | None:
+    chapters = [ab.get("chapter") for ab in definition.abilities if ab.kind == "chapter"]
+    if not all(type(n) is int for n in chapters):
+        return None
+    return max(chapters, default=0)
 
 
 #: id of a definition -> its facts. An entry holds its definition, so the id cannot be reused by
@@ -198,6 +217,17 @@ def printed_toughness_is_floor(game: Game) -> bool:
     system's ``modifiers`` hook adds the net of its +1/+1 and -1/-1 counters). Cached per
     journal version."""
     return _printed_holds(game)[2]
+
+
+def abilities_never_removed(game: Game) -> bool:
+    """True when nothing in the game can make a card lose its abilities: no card in the host's
+    index of ability removers, the system removes none by rule and no floating effect has the op
+    ``remove_abilities`` (then ``game.abilities_removed`` is ``False`` for every card: the host's
+    own shortcut, asked once for a whole scan instead of card by card)."""
+    if game.index.ability_removers or game.system.removes_abilities_by_rule:
+        return False
+    effects = game.state.effects
+    return not effects or not any(e.op == "remove_abilities" for e in effects)
 
 
 def has_keyword(game: Game, card: Card, keyword: str) -> bool:

@@ -17,6 +17,8 @@ def check(game: Game) -> bool:
     system: MTGSystem = game.system   # type: ignore[assignment]
     if system.sba_clean_at == game.journal.version:
         return False            # nothing changed since a check that found nothing to do
+    if quiet(game):
+        return False            # the printed facts and the plain status show that nothing applies
     mark = fingerprint(game)
     if mark == system.sba_clean_mark:
         return False            # nothing a state-based action looks at changed
@@ -65,6 +67,61 @@ def check(game: Game) -> bool:
     if not doomed and not ceasing:
         system.sba_clean_at, system.sba_clean_mark = game.journal.version, mark
     return bool(doomed or ceasing)
+
+
+def quiet(game: Game) -> bool:
+    """True when no state-based action applies now, as far as the printed facts and the plain
+    status of the permanents show without a layer computation: no player at 0 life or having drawn
+    from an empty library; while printed types hold and printed toughness is a floor
+    (:func:`.rules.printed_toughness_is_floor`), every creature's printed toughness above 0 and
+    above its damage with no net -1/-1 counters and no deathtouch damage (its toughness is at least
+    the printed one); no two legendary permanents of one name under one player; every Saga below
+    its final chapter number (or with none); no token out of the battlefield. ``False`` when one
+    may apply or this reading cannot tell: :func:`check` then works it out."""
+    st = game.state
+    for player in st.players:
+        life = player.life
+        if (life is not None and life <= 0) or player.values.get("drew_from_empty"):
+            return False
+    if not rules.printed_types_hold(game) or not rules.printed_toughness_is_floor(game):
+        return False
+    if (game.value_of(None, tokens.TOKENS) or ()) and tokens.ceasing(game):
+        return False
+    legend: bool | None = None      # the settings, read at the first permanent that needs them
+    legacy: bool | None = None
+    cards, zones = st.cards, st.zones
+    known, printed = rules.PRINTED.get, rules.printed
+    for p in range(len(st.players)):
+        names: set[str] | None = None
+        for cid in zones[("battlefield", p)].cards:
+            card = cards[cid]
+            facts = known(id(card.definition)) or printed(card.definition)
+            if not facts.sba_watch:
+                continue
+            if facts.creature:
+                status, counters = card.status, card.counters
+                printed_toughness = facts.toughness
+                damage = status.get("damage") or 0
+                if (type(printed_toughness) is not int or type(damage) is not int or damage >= printed_toughness
+                        or status.get("deathtouch_damage")
+                        or (counters and counters.get("-1/-1", 0) > counters.get("+1/+1", 0))):
+                    return False
+            if facts.legendary:
+                if legend is None:
+                    legend = game.system.settings["legend_rule"]
+                if legend:
+                    if names is None:
+                        names = set()
+                    if card.name in names:
+                        return False
+                    names.add(card.name)
+            if facts.saga:
+                if legacy is None:
+                    legacy = rules.cr(game) == "pre-2025"
+                final = facts.final_chapter
+                if final is None or legacy or (final and card.counters.get(sagas.LORE, 0) >= final):
+                    return False
+    return True
 
 
 def fingerprint(game: Game) -> tuple[object, ...]:

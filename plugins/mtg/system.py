@@ -184,9 +184,9 @@ class MTGSystem(GameSystem):
         #: version, the keywords a modifier could change then (None: any), whether printed
         #: toughness is a floor).
         self.printed_holds: tuple[int, frozenset[str] | None, bool] = (-1, None, False)
-        #: Cache of casting._may_activate: (journal version, the players controlling a permanent
-        #: with an activated ability then).
-        self.activators: tuple[int, frozenset[int]] = (-1, frozenset())
+        #: Cache of casting._activators: (journal version, the permanents with an activated ability
+        #: then).
+        self.activators: tuple[int, tuple[int, ...]] = (-1, ())
         #: Cache of mana.sources: (journal version, player, the sources).
         self.mana_sources: tuple[int, int, tuple[tuple[int, frozenset[str]], ...]] = (-1, -1, ())
         #: The journal version at which the state-based actions last found nothing to do.

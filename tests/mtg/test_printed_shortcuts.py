@@ -1,6 +1,8 @@
 """The plugin's shortcuts that read a card's printed facts instead of its derived values (while no
 modifier in the game could change them) give the host's answer in every state of random games with
-every card of the pool: keywords, types, and the toughness floor the state-based actions rely on."""
+every card of the pool: keywords, types, the toughness floor the state-based actions rely on, and
+the state-based actions' quiet reading (nothing applies) from printed facts, and the activated
+abilities offered without a dry run when their cost certainly cannot be paid."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +10,7 @@ from typing import Any
 import pytest
 
 from rulestack import FunctionAgent, Game, RandomAgent
-from rulestack_systems.mtg import rules
+from rulestack_systems.mtg import casting, mana_pool, rules, sagas, sba, tokens
 
 from .test_playout import everything_deck
 
@@ -35,7 +37,37 @@ def check_shortcuts(game: Any) -> int:
             if isinstance(printed, int):
                 net = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
                 assert rules.toughness(game, card) >= printed + min(net, 0), card.name
+    if rules.abilities_never_removed(game):
+        assert not any(game.abilities_removed(card) for card in game.state.cards.values())
+    if sba.quiet(game):
+        assert not state_based_action_applies(game)
+    for player in range(len(game.players)):
+        assert mana_pool._could_spend(game, player) == (
+            any("Instant" in (game.values(c).get("types") or ()) or game.has_keyword(c, "Flash")
+                for c in game.cards_in("hand", player))
+            or any(ab.kind == "activated" and any(c.kind == "mana" for c in ab.cost)
+                   for card in game.cards_in("battlefield", player) for ab in card.definition.abilities))
+        assert [(a.kind, a.card, a.ability, a.data) for a in casting.activatable(game, player, "priority")] == \
+            [(a.kind, a.card, a.ability, a.data)
+             for a in game.activatable(player, "priority", zones=["battlefield"], kinds=["activated"])]
     return len(game.state.cards)
+
+
+def state_based_action_applies(game: Any) -> bool:
+    """Whether a state-based action the plugin performs applies now, from the derived values (no
+    choice asked, nothing changed)."""
+    if any((p.life is not None and p.life <= 0) or p.values.get("drew_from_empty") for p in game.state.players):
+        return True
+    for card in rules.creatures(game):
+        tough = rules.toughness(game, card)
+        if tough <= 0 or card.status.get("damage", 0) >= tough or card.status.get("deathtouch_damage"):
+            return True
+    if game.system.settings["legend_rule"]:
+        for p in range(len(game.players)):
+            names = [c.name for c in game.cards_in("battlefield", p) if "Legendary" in rules.supertypes_of(game, c)]
+            if len(names) != len(set(names)):
+                return True
+    return bool(sagas.to_sacrifice(game) or tokens.ceasing(game))
 
 
 def checking_agent(seed: int, checked: list[int]) -> FunctionAgent:
@@ -46,7 +78,8 @@ def checking_agent(seed: int, checked: list[int]) -> FunctionAgent:
 
 
 @pytest.mark.parametrize("seed", range(2))
-@pytest.mark.parametrize("decks", [("everything", "everything"), ("izzet_spells", "selesnya_tokens")])
+@pytest.mark.parametrize("decks", [("everything", "everything"), ("izzet_spells", "selesnya_tokens"),
+                                   ("red_burn", "white_weenie")])
 def test_printed_shortcuts_agree_with_the_derived_values(seed, decks):
     chosen = [everything_deck() if d == "everything" else d for d in decks]
     checked: list[int] = []
@@ -54,3 +87,20 @@ def test_printed_shortcuts_agree_with_the_derived_values(seed, decks):
     game = Game("mtg", chosen, seed=seed, agents=agents)
     game.play()
     assert sum(checked) > 1000
+
+
+@pytest.mark.parametrize("status", [{}, {"sick": True}, {"tapped": True}])
+@pytest.mark.parametrize("mountains", [0, 1, 2])
+def test_activated_abilities_refused_without_a_dry_run_are_those_the_host_refuses(status, mountains):
+    from .helpers import Table
+    t = Table(phase="postcombat_main")
+    t.add("Prodigal Pyromancer", status=dict(status))
+    t.add("Shivan Dragon", status=dict(status))
+    t.add("Prodigal Pyromancer", player=1)
+    t.lands("Mountain", mountains)
+    t.start()
+    for player in (0, 1):
+        ours = casting.activatable(t.game, player, "priority")
+        host = t.game.activatable(player, "priority", zones=["battlefield"], kinds=["activated"])
+        assert [(a.kind, a.card, a.ability, a.data) for a in ours] == [(a.kind, a.card, a.ability, a.data) for a in host]
+        assert len(host) == (player == 1) + (player == 0 and not status) + (player == 0 and mountains > 0)
