@@ -8,6 +8,7 @@ or Character (each DON!! card's ``attached_to`` names the card it is under, 6-5-
 """
 from __future__ import annotations
 
+import operator
 from typing import Any, Iterator
 
 from rulestack import Ability, Game, Role, ZoneSpec
@@ -139,6 +140,8 @@ _NAMED_ATTR_OPS = frozenset({"set", "add"})
 _STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None, frozenset[str] | None]] = {}
 _NOTHING: frozenset[str] = frozenset()
 _NO_CARDS: dict[int, Any] = {}      # (shared, never filled: a fresh dict is made to add to)
+_POWER: frozenset[str] = frozenset({"power"})    # what this system's own ``modifiers`` hook writes
+_DEFINITION = operator.attrgetter("definition")
 
 
 #: What each ability op writes (``rulestack.values``: grant and revoke change keywords,
@@ -189,53 +192,86 @@ def _static_writes(definition: Any) -> tuple[frozenset[str] | None, frozenset[st
     return known[1], known[2]
 
 
-def _written(game: Game) -> tuple[set[str] | None, dict[int, set[str] | None]]:
+def _static_part(game: Game) -> tuple[frozenset[str] | None, dict[int, frozenset[str] | None]]:
+    """What the static abilities of the cards in the host's index of static abilities (wherever
+    the cards are) could write: on any card (``None``: anything), and by card id on that card
+    only. A function of those cards and their definitions alone: kept while the index lists the
+    same cards with the same definitions (compared by identity), whatever else changes."""
+    system: Any = game.system
+    ids = tuple(game.index.static_cards)
+    definitions = tuple(map(_DEFINITION, map(game.state.cards.__getitem__, ids)))
+    known = system.static_writes
+    if known is not None and known[0] == ids and all(map(operator.is_, known[1], definitions)):
+        return known[2]
+    others_all: set[str] = set()
+    own_by_card: dict[int, frozenset[str] | None] = {}
+    known_writes = _STATIC_WRITES.get
+    part: tuple[frozenset[str] | None, dict[int, frozenset[str] | None]] = (None, {})
+    for cid, definition in zip(ids, definitions):
+        entry = known_writes(id(definition))
+        own, others = (entry[1], entry[2]) if entry is not None else _static_writes(definition)
+        if others is None:
+            break       # (anything, anywhere)
+        others_all |= others
+        if own is None or own:
+            if cid in own_by_card:
+                before = own_by_card[cid]
+                own = None if before is None or own is None else before | own
+            own_by_card[cid] = own
+    else:
+        part = (frozenset(others_all), own_by_card)
+    system.static_writes = (ids, definitions, part)
+    return part
+
+
+def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, Any]]:
     """What some modifier in the game could change now: the card attributes it could change on
     any card (``None``: any), and by card id what it could change on that card only (a floating
     effect locked onto its targets, a static ability that affects its own card). Worked out once
     per journal version from the floating effects, the static abilities of the cards in the
-    host's index of static abilities (wherever they are), and the ``modifiers`` hooks (this
+    host's index of static abilities (:func:`_static_part`), and the ``modifiers`` hooks (this
     system's gives power only, 6-5-5-2)."""
     system: Any = game.system
     version = game.journal.version
     known = system.written_attrs
     if known is not None and known[0] == version:
         return known[1]
-    anywhere: set[str] | None = None
-    per_card: dict[int, set[str] | None] = _NO_CARDS
-    if all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
-        anywhere = {"power"}
+    anywhere: set[str] | frozenset[str] | None = None
+    per_card: dict[int, Any] = _NO_CARDS
+    for impl in game.pm.hook.modifiers.get_hookimpls():
+        if impl.plugin is not system:
+            break
+    else:
+        anywhere = _POWER
+        targeted = None
         for e in game.state.effects:
             if e.targets is None:
-                if not _writes(e.op, e.attr, e.value, anywhere):
+                if anywhere is _POWER:
+                    anywhere = set(_POWER)
+                if not _writes(e.op, e.attr, e.value, anywhere):   # type: ignore[arg-type]
                     anywhere = None
                     break
-                continue
-            if per_card is _NO_CARDS:
-                per_card = {}
-            for cid in e.targets:
-                into = per_card.setdefault(cid, set())
-                if into is not None and not _writes(e.op, e.attr, e.value, into):
-                    per_card[cid] = None
+            elif targeted is None:
+                targeted = [e]
+            else:
+                targeted.append(e)
         if anywhere is not None:
-            cards, known_writes = game.state.cards, _STATIC_WRITES.get
-            for cid in game.index.static_cards:
-                definition = cards[cid].definition
-                entry = known_writes(id(definition))
-                own, others = (entry[1], entry[2]) if entry is not None else _static_writes(definition)
-                if others is None:
-                    anywhere = None
-                    break
+            others, own_by_card = _static_part(game)
+            if others is None:
+                anywhere = None
+            else:
                 if others:
-                    anywhere |= others
-                if own is None or own:
-                    if per_card is _NO_CARDS:
-                        per_card = {}
-                    into = per_card.setdefault(cid, set())
-                    if own is None:
-                        per_card[cid] = None
-                    elif into is not None:
-                        into |= own
+                    anywhere = anywhere | others
+                per_card = own_by_card
+                if targeted is not None:
+                    per_card = dict(own_by_card)
+                    for e in targeted:
+                        for cid in e.targets or ():
+                            into = per_card.get(cid, _NOTHING)
+                            if into is None:
+                                continue
+                            into = set(into)
+                            per_card[cid] = into if _writes(e.op, e.attr, e.value, into) else None
     answer = (anywhere, per_card)     # (not changed once made)
     if game.journal.version == version:
         system.written_attrs = (version, answer)
@@ -244,7 +280,11 @@ def _written(game: Game) -> tuple[set[str] | None, dict[int, set[str] | None]]:
 
 def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> bool:
     """Can no modifier in the game change ``name`` (nor ``other``) on ``card`` now?"""
-    anywhere, per_card = _written(game)
+    known = game.system.written_attrs   # type: ignore[attr-defined]
+    if known is not None and known[0] == game.journal.version:
+        anywhere, per_card = known[1]
+    else:
+        anywhere, per_card = _written(game)
     if anywhere is None or name in anywhere or (other is not None and other in anywhere):
         return False
     if not per_card:

@@ -34,7 +34,10 @@ class OnePieceSystem(GameSystem):
     #: (journal, its version, the field's prohibiting abilities then): prohibitions._on_field.
     prohibiting_on_field: tuple[Any, int, list[tuple[Any, Any]]] | None = None
     #: (journal version, what a modifier could change then: anywhere and on single cards): areas._written.
-    written_attrs: tuple[int, tuple[set[str] | None, dict[int, set[str] | None]]] | None = None
+    written_attrs: tuple[int, tuple[set[str] | frozenset[str] | None, dict[int, Any]]] | None = None
+    #: (the cards in the index of static abilities, their definitions, what those abilities could
+    #: write: anywhere and on their own cards): areas._static_part.
+    static_writes: tuple[tuple[int, ...], tuple[Any, ...], tuple[frozenset[str] | None, dict[int, Any]]] | None = None
     zones = areas.ZONES
     deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
     card_fields = {
