@@ -20,6 +20,8 @@ limit) lets the payment begin and stops it there (8-3-1-3-1).
 from __future__ import annotations
 
 import contextlib
+import itertools
+import operator
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rulestack import Activation, Game
@@ -72,17 +74,21 @@ def _forbidding(game: Game, player: int, action: str) -> Iterator[Any]:
 def _on_field(game: Game) -> list[tuple[Any, Any]]:
     """Every ability with a ``prohibits`` list of a card on the field, in turn order of players,
     field areas, cards, abilities (kept while the state does not change: a cost check asks for
-    each player and action in turn)."""
+    each player and action in turn). Most definitions have none: when no card on the field has
+    one (its definition's id is in ``_SILENT``), the answer is found without looking at them one
+    by one."""
     system = _system(game)
     journal = game.journal
     known = system.prohibiting_on_field
     if known is not None and known[0] is journal and known[1] == journal.version:
         return known[2]
-    cards = game.state.cards
-    found = []
-    for p in range(len(game.state.players)):
-        for zone in areas.FIELD:
-            for cid in game.zone(zone, p).cards:
+    state = game.state
+    cards, zones = state.cards, state.zones
+    field = [zones[(zone, p)].cards for p in range(len(state.players)) for zone in areas.FIELD]
+    found: list[tuple[Any, Any]] = []
+    if not _SILENT.issuperset(map(id, map(_DEFINITION, map(cards.__getitem__, itertools.chain.from_iterable(field))))):
+        for cids in field:
+            for cid in cids:
                 card = cards[cid]
                 for ab in _prohibiting(card.definition):
                     found.append((card, ab))
@@ -92,6 +98,10 @@ def _on_field(game: Game) -> list[tuple[Any, Any]]:
 
 #: id of a card definition -> (the definition, its abilities that prohibit something).
 _PROHIBITING: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+#: The ids of the definitions held in ``_PROHIBITING`` (so no other object has their id) that
+#: prohibit nothing.
+_SILENT: set[int] = set()
+_DEFINITION = operator.attrgetter("definition")
 
 
 def _prohibiting(definition: Any) -> tuple[Any, ...]:
@@ -101,6 +111,10 @@ def _prohibiting(definition: Any) -> tuple[Any, ...]:
     if known is None or known[0] is not definition:
         known = _PROHIBITING[id(definition)] = (definition,
                                                 tuple(ab for ab in definition.abilities if ab.get("prohibits")))
+        if known[1]:
+            _SILENT.discard(id(definition))
+        else:
+            _SILENT.add(id(definition))
     return known[1]
 
 
