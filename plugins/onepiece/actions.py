@@ -50,14 +50,22 @@ def play_actions(game: Game, player: int) -> list[Action]:
     """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1)."""
     if prohibitions.prohibited(game, player, "play"):
         return []
-    active = len(areas.active_don(game, player))
-    return [Action("play", player, c.id, label=f"play {c.name}") for c in game.cards_in(HAND, player)
-            if areas.category(c) in ("character", "stage") and play_cost(game, c) <= active]
+    active = areas.active_don_count(game, player)
+    cost_of = areas.reader(game, "cost")
+    out = []
+    for c in game.cards_in(HAND, player):
+        if c.definition.fields.get("category", "") in _PLAYED and max(0, cost_of(c) or 0) <= active:
+            out.append(Action("play", player, c.id, label=f"play {c.name}"))
+    return out
+
+
+#: The categories of cards played from hand (the others are activated or are not in a deck).
+_PLAYED = ("character", "stage")
 
 
 def give_don_actions(game: Game, player: int) -> list[Action]:
     """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable."""
-    if not areas.active_don(game, player):
+    if not areas.active_don_count(game, player):
         return []
     return [Action("give_don", player, c.id, label=f"give DON!! to {c.name}") for c in areas.battlers(game, player)]
 

@@ -9,7 +9,7 @@ or Character (each DON!! card's ``attached_to`` names the card it is under, 6-5-
 from __future__ import annotations
 
 import operator
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from rulestack import Ability, Game, Role, ZoneSpec
 from rulestack.state import Card, Visibility
@@ -86,6 +86,22 @@ def active_don(game: Game, player: int) -> list[Card]:
     return [c for c in game.cards_in(COST, player) if not c.status.get(RESTED)]
 
 
+def active_don_count(game: Game, player: int) -> int:
+    """How many active DON!! cards ``player`` has in their cost area (``len(active_don(...))``,
+    without building the list)."""
+    state = game.state
+    cards = state.cards
+    try:
+        ids = state.zones[(COST, player)].cards
+    except KeyError:
+        ids = game.zone(COST, player).cards
+    n = 0
+    for cid in ids:
+        if not cards[cid].status.get(RESTED):
+            n += 1
+    return n
+
+
 def rested_don(game: Game, player: int) -> list[Card]:
     """The rested DON!! cards in ``player``'s cost area."""
     return [c for c in game.cards_in(COST, player) if c.status.get(RESTED)]
@@ -120,13 +136,33 @@ def may_activate(game: Game, player: int, zones: tuple[str, ...], kind: str) -> 
     anything)? Looked up once per card definition."""
     state = game.state
     cards = state.cards
-    for (name, _), zone in state.zones.items():
-        if name in zones:
+    by_name = _zones_by_name(game)
+    known_kinds = _ACTIVATED_KINDS.get
+    for name in zones:
+        for zone in by_name.get(name, ()):
             for cid in zone.cards:
                 card = cards[cid]
-                if card.controller == player and kind in _activated_kinds(card.definition):
-                    return True
+                if card.controller == player:
+                    definition = card.definition
+                    known = known_kinds(id(definition))
+                    if kind in (known[1] if known is not None else _activated_kinds(definition)):
+                        return True
     return False
+
+
+def _zones_by_name(game: Game) -> dict[str, list[Any]]:
+    """The state's zones grouped by name (worked out again only when the state's dict of zones is
+    another one or has another size: a game's zones do not change once it is built)."""
+    system: Any = game.system
+    zones = game.state.zones
+    known = system.zones_by_name
+    if known is not None and known[0] is zones and known[1] == len(zones):
+        return known[2]
+    by_name: dict[str, list[Any]] = {}
+    for (name, _), zone in zones.items():
+        by_name.setdefault(name, []).append(zone)
+    system.zones_by_name = (zones, len(zones), by_name)
+    return by_name
 
 
 # -- values no modifier can change -----------------------------------------------------------------
@@ -291,6 +327,23 @@ def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> b
         return True
     own = per_card.get(card.id, _NOTHING)
     return own is not None and name not in own and (other is None or other not in own)
+
+
+def reader(game: Game, attr: str, default: Any = None) -> Callable[[Card], Any]:
+    """``value(game, card, attr, default)`` for the cards of one state, with what modifiers could
+    write looked up once: the function answers only while the state does not change."""
+    anywhere, per_card = _written(game)
+    if anywhere is None or attr in anywhere:
+        return lambda card: game.value(card, attr, default)
+    if not per_card:
+        return lambda card: card.definition.fields.get(attr, default)
+
+    def read(card: Card) -> Any:
+        own = per_card.get(card.id, _NOTHING)
+        if own is not None and attr not in own:
+            return card.definition.fields.get(attr, default)
+        return game.value(card, attr, default)
+    return read
 
 
 def value(game: Game, card: Card, attr: str, default: Any = None) -> Any:

@@ -13,7 +13,7 @@ from rulestack import Action, Cause, Game
 from rulestack.state import Card
 
 from . import areas, don, life, play, prohibitions
-from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN
+from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN, RESTED
 from .resolution import settle
 
 BATTLE = "battle"
@@ -31,8 +31,9 @@ def attackers(game: Game, player: int) -> Iterator[Card]:
     turn = game.state.turn
     if prohibitions.prohibited(game, player, "attack"):
         return
+    cannot_attack = areas.reader(game, "cannot_attack")
     for card in areas.battlers(game, player):
-        if areas.is_rested(card) or areas.value(game, card, "cannot_attack"):
+        if card.status.get(RESTED) or cannot_attack(card):
             continue
         if (card.zone == CHARACTER and card.status.get(PLAYED_TURN) == turn
                 and not areas.has_keyword(game, card, "Rush")):
@@ -50,9 +51,13 @@ def attack_targets(game: Game, player: int) -> Iterator[Card]:
 def attack_actions(game: Game, player: int) -> list[Action]:
     if not can_battle_this_turn(game) or game.value_of(None, BATTLE):
         return []
-    targets = list(attack_targets(game, player))
-    return [Action("attack", player, a.id, data=(("target", t.id),), label=f"attack {t.name} with {a.name}")
-            for a in attackers(game, player) for t in targets]
+    targets = [(t.id, t.name) for t in attack_targets(game, player)]
+    out = []
+    for a in attackers(game, player):
+        aid, name = a.id, a.name
+        for tid, target in targets:
+            out.append(Action("attack", player, aid, data=(("target", tid),), label=f"attack {target} with {name}"))
+    return out
 
 
 def blockers(game: Game, player: int) -> list[Card]:

@@ -19,7 +19,6 @@ limit) lets the payment begin and stops it there (8-3-1-3-1).
 """
 from __future__ import annotations
 
-import contextlib
 import itertools
 import operator
 from typing import TYPE_CHECKING, Any, Iterator
@@ -118,25 +117,39 @@ def _prohibiting(definition: Any) -> tuple[Any, ...]:
     return known[1]
 
 
-@contextlib.contextmanager
-def judged_before_payment(game: Game, activation: Activation) -> Iterator[None]:
+def judged_before_payment(game: Game, activation: Activation) -> _JudgedBeforePayment:
     """The ``cost_judgement`` hook: while the host checks a cost, prohibitions are those that held
     when its payment began (taken once per activation, 8-3-1-3)."""
-    snapshot = activation.data.get(_SNAPSHOT)
-    system = _system(game)
-    if snapshot is None:
-        if system.frozen_prohibitions is None and not _on_field(game):
-            snapshot = frozenset()      # nothing on the field prohibits anything: what the search would find
-        else:
-            snapshot = frozenset((p.index, a) for p in game.state.players for a in _ACTIONS_IN_ORDER
-                                 if prohibited(game, p.index, a))
-        activation.data[_SNAPSHOT] = snapshot
-    before = system.frozen_prohibitions
-    system.frozen_prohibitions = snapshot
-    try:
-        yield
-    finally:
-        system.frozen_prohibitions = before
+    return _JudgedBeforePayment(game, activation)
+
+
+class _JudgedBeforePayment:
+    """The context of :func:`judged_before_payment` (a plain class: the host enters one for every
+    cost check of every legal-action list)."""
+
+    __slots__ = ("game", "activation", "before")
+
+    def __init__(self, game: Game, activation: Activation) -> None:
+        self.game = game
+        self.activation = activation
+        self.before: frozenset[tuple[int, str]] | None = None
+
+    def __enter__(self) -> None:
+        game, activation = self.game, self.activation
+        snapshot = activation.data.get(_SNAPSHOT)
+        system = _system(game)
+        if snapshot is None:
+            if system.frozen_prohibitions is None and not _on_field(game):
+                snapshot = frozenset()      # nothing on the field prohibits anything: what the search would find
+            else:
+                snapshot = frozenset((p.index, a) for p in game.state.players for a in _ACTIONS_IN_ORDER
+                                     if prohibited(game, p.index, a))
+            activation.data[_SNAPSHOT] = snapshot
+        self.before = system.frozen_prohibitions
+        system.frozen_prohibitions = snapshot
+
+    def __exit__(self, *exc: object) -> None:
+        _system(self.game).frozen_prohibitions = self.before
 
 
 def _system(game: Game) -> OnePieceSystem:

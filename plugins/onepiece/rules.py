@@ -10,7 +10,7 @@ from typing import Any
 from rulestack import Cause, Game
 
 from . import don
-from .areas import DECK, GIVEN, LIFE
+from .areas import DECK, LIFE
 
 #: Player value: the player's Leader took damage while they had no Life cards (1-2-1-1-1).
 HIT_AT_ZERO = "leader_hit_at_zero"
@@ -22,15 +22,11 @@ ALL_LOSE, DRAW = "all_lose", "draw"
 
 def rule_processing(game: Game) -> bool:
     """One round of rule processing (the ``state_checks`` hook). Returns whether anything changed.
-    (Run after every action and resolution: the common case, where no DON!! is given, every Life
+    (Run after every action and resolution: the common case, where no DON!! is orphaned, every Life
     count is right and no defeat condition is met, is read from the state directly.)"""
     state = game.state
     zones, players = state.zones, state.players
-    changed = False
-    for p in players:
-        if zones[(GIVEN, p.index)].cards:
-            changed = don.return_orphans(game)
-            break
+    changed = don.return_orphans(game)
     for p in players:
         if p.life != len(zones[(LIFE, p.index)].cards):
             changed = sync_life(game) or changed
