@@ -133,11 +133,13 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
     if activation.trigger is None:
         if card.controller != player:
             return False
-        if ab.kind in ("main", "activate_main"):
-            if (player != game.state.active_player or game.state.phase != "main"
-                    or game.value_of(None, battle.BATTLE) or activation.window not in (None, "main")):
+        kind = ab.kind
+        if kind == "main" or kind == "activate_main":
+            state = game.state
+            if (player != state.active_player or state.phase != "main"
+                    or state.values.get(battle.BATTLE) or activation.window not in (None, "main")):
                 return False
-        elif ab.kind == "counter":
+        elif kind == "counter":
             if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
                 return False
     if not abilities.conditions_met(game, card, ab) or areas.is_text_negated(game, card, ab):

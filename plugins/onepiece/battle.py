@@ -87,9 +87,10 @@ def counter_actions(game: Game, player: int) -> list[Action]:
     """Counter Step: trash a Character card with a Counter value (7-1-3-2-1), or activate a
     [Counter] Event (7-1-3-2-2)."""
     out = []
+    counter_of = areas.reader(game, "counter")
     for c in game.cards_in(HAND, player):
-        value = areas.value(game, c, "counter")
-        if areas.category(c) == "character" and value:
+        value = counter_of(c)
+        if c.definition.fields.get("category", "") == "character" and value:
             out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
     if not areas.may_activate(game, player, (HAND,), "counter"):
         return out

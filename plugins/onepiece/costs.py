@@ -18,15 +18,15 @@ from typing import Any
 from rulestack import Cause, CostUnpayable, FunctionCost, Game
 
 from . import areas, don, prohibitions
-from .areas import COST, GIVEN, HAND, TRASH
+from .areas import COST, GIVEN, HAND, RESTED, TRASH
 
 
 def _pay_don(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     active = areas.active_don(game, player)
     if len(active) < comp.amount:
         raise CostUnpayable(f"needs {comp.amount} active DON!!, has {len(active)}")
-    for card in active[:comp.amount]:
-        don.set_rested(game, card, True, cause=Cause.COST, source=act.card.id, by=player)
+    for card in active[:comp.amount]:      # (active: each is rested here, as don.set_rested would)
+        game.set_status(card, RESTED, True, cause=Cause.COST, source=act.card.id, by=player)
     return {"don": comp.amount}
 
 

@@ -165,8 +165,16 @@ class OnePieceSystem(GameSystem):
     @hookimpl
     def modifiers(self, game: Game) -> list:
         """Each DON!! given to a Leader or Character is +1000 power during its owner's turn (6-5-5-2)."""
-        return [Modifier(card=c.id, attr="power", op="add", value=1000 * areas.given_don(c), layer="add")
-                for c in areas.battlers(game, game.state.active_player) if areas.given_don(c)]
+        state = game.state
+        cards, zones, player = state.cards, state.zones, state.active_player
+        out = []
+        for zone in areas.BATTLE_AREAS:
+            found = zones.get((zone, player))
+            for cid in (found if found is not None else game.zone(zone, player)).cards:
+                given = cards[cid].status.get(areas.DON_COUNT, 0)
+                if given:
+                    out.append(Modifier(card=cid, attr="power", op="add", value=1000 * given, layer="add"))
+        return out
 
     # -- loading ----------------------------------------------------------------------------------------
     @hookimpl
