@@ -67,7 +67,14 @@ def give_don_actions(game: Game, player: int) -> list[Action]:
     """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable."""
     if not areas.active_don_count(game, player):
         return []
-    return [Action("give_don", player, c.id, label=f"give DON!! to {c.name}") for c in areas.battlers(game, player)]
+    state = game.state
+    cards, zones = state.cards, state.zones
+    out = []
+    for zone in areas.BATTLE_AREAS:
+        found = zones.get((zone, player))
+        for cid in (found if found is not None else game.zone(zone, player)).cards:
+            out.append(Action("give_don", player, cid, label=f"give DON!! to {cards[cid].name}"))
+    return out
 
 
 #: The actions that use a card (``Action.card``); ``perform`` leaves any other kind to other plugins.

@@ -51,7 +51,11 @@ def attack_targets(game: Game, player: int) -> Iterator[Card]:
 def attack_actions(game: Game, player: int) -> list[Action]:
     if not can_battle_this_turn(game) or game.value_of(None, BATTLE):
         return []
-    targets = [(t.id, t.name) for t in attack_targets(game, player)]
+    state = game.state
+    cards, opp = state.cards, game.opponent(player)
+    targets = [(tid, cards[tid].name) for tid in game.zone(LEADER, opp).cards]
+    targets += [(tid, card.name) for tid in game.zone(CHARACTER, opp).cards
+                for card in (cards[tid],) if card.status.get(RESTED)]   # (attack_targets)
     out = []
     for a in attackers(game, player):
         aid, name = a.id, a.name

@@ -46,7 +46,8 @@ def _pay_don_minus(game: Game, player: int, comp: Any, chosen: list[int], act: A
 
 
 def _hand(game: Game, player: int, comp: Any, act: Any) -> list[int]:
-    return [c.id for c in game.cards_in(HAND, player) if c.id != act.card.id]
+    own = act.card.id
+    return [cid for cid in game.zone(HAND, player).cards if cid != own]
 
 
 def _pay_trash_hand(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
