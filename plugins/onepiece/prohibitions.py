@@ -19,8 +19,6 @@ limit) lets the payment begin and stops it there (8-3-1-3-1).
 """
 from __future__ import annotations
 
-import itertools
-import operator
 from typing import TYPE_CHECKING, Any, Iterator
 
 from rulestack import Activation, Game
@@ -83,14 +81,25 @@ def _on_field(game: Game) -> list[tuple[Any, Any]]:
         return known[2]
     state = game.state
     cards, zones = state.cards, state.zones
-    field = [zones[(zone, p)].cards for p in range(len(state.players)) for zone in areas.FIELD]
+    areas_now = system.field_zones
+    if areas_now is None or areas_now[0] is not zones or areas_now[1] != len(zones):
+        areas_now = system.field_zones = (zones, len(zones), [zones[(zone, p)] for p in range(len(state.players))
+                                                              for zone in areas.FIELD])
+    field = areas_now[2]
     found: list[tuple[Any, Any]] = []
-    if not _SILENT.issuperset(map(id, map(_DEFINITION, map(cards.__getitem__, itertools.chain.from_iterable(field))))):
-        for cids in field:
-            for cid in cids:
+    silent = _SILENT
+    for z in field:
+        for cid in z.cards:
+            if id(cards[cid].definition) not in silent:
+                break
+        else:
+            continue
+        for z in field:       # a card whose definition may prohibit something: look at each
+            for cid in z.cards:
                 card = cards[cid]
                 for ab in _prohibiting(card.definition):
                     found.append((card, ab))
+        break
     system.prohibiting_on_field = (journal, journal.version, found)
     return found
 
@@ -100,7 +109,6 @@ _PROHIBITING: dict[int, tuple[Any, tuple[Any, ...]]] = {}
 #: The ids of the definitions held in ``_PROHIBITING`` (so no other object has their id) that
 #: prohibit nothing.
 _SILENT: set[int] = set()
-_DEFINITION = operator.attrgetter("definition")
 
 
 def _prohibiting(definition: Any) -> tuple[Any, ...]:

@@ -35,6 +35,9 @@ class OnePieceSystem(GameSystem):
     prohibiting_on_field: tuple[Any, int, list[tuple[Any, Any]]] | None = None
     #: (journal version, what a modifier could change then: anywhere and on single cards): areas._written.
     written_attrs: tuple[int, tuple[set[str] | frozenset[str] | None, dict[int, Any]]] | None = None
+    #: (the state's dict of zones, its size, the field areas in turn order of players):
+    #: prohibitions._on_field.
+    field_zones: tuple[dict, int, list[Any]] | None = None
     #: (the state's dict of zones, its size, its zones grouped by name): areas._zones_by_name.
     zones_by_name: tuple[dict, int, dict[str, list[Any]]] | None = None
     #: (the cards in the index of static abilities, their definitions, what those abilities could
