@@ -8,7 +8,6 @@ or Character (each DON!! card's ``attached_to`` names the card it is under, 6-5-
 """
 from __future__ import annotations
 
-import operator
 from typing import Any, Callable, Iterator
 
 from rulestack import Ability, Game, Role, ZoneSpec
@@ -177,7 +176,6 @@ _STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None, frozenset[str] | Non
 _NOTHING: frozenset[str] = frozenset()
 _NO_CARDS: dict[int, Any] = {}      # (shared, never filled: a fresh dict is made to add to)
 _POWER: frozenset[str] = frozenset({"power"})    # what this system's own ``modifiers`` hook writes
-_DEFINITION = operator.attrgetter("definition")
 
 
 #: What each ability op writes (``rulestack.values``: grant and revoke change keywords,
@@ -234,11 +232,17 @@ def _static_part(game: Game) -> tuple[frozenset[str] | None, dict[int, frozenset
     only. A function of those cards and their definitions alone: kept while the index lists the
     same cards with the same definitions (compared by identity), whatever else changes."""
     system: Any = game.system
-    ids = tuple(game.index.static_cards)
-    definitions = tuple(map(_DEFINITION, map(game.state.cards.__getitem__, ids)))
+    static = game.index.static_cards
+    cards = game.state.cards
     known = system.static_writes
-    if known is not None and known[0] == ids and all(map(operator.is_, known[1], definitions)):
-        return known[2]
+    if known is not None and known[0] == static:
+        for cid, definition in known[1]:
+            if cards[cid].definition is not definition:
+                break
+        else:
+            return known[2]
+    ids = list(static)
+    definitions = [cards[cid].definition for cid in ids]
     others_all: set[str] = set()
     own_by_card: dict[int, frozenset[str] | None] = {}
     known_writes = _STATIC_WRITES.get
@@ -256,7 +260,7 @@ def _static_part(game: Game) -> tuple[frozenset[str] | None, dict[int, frozenset
             own_by_card[cid] = own
     else:
         part = (frozenset(others_all), own_by_card)
-    system.static_writes = (ids, definitions, part)
+    system.static_writes = (ids, list(zip(ids, definitions)), part)
     return part
 
 

@@ -42,7 +42,7 @@ class OnePieceSystem(GameSystem):
     zones_by_name: tuple[dict, int, dict[str, list[Any]]] | None = None
     #: (the cards in the index of static abilities, their definitions, what those abilities could
     #: write: anywhere and on their own cards): areas._static_part.
-    static_writes: tuple[tuple[int, ...], tuple[Any, ...], tuple[frozenset[str] | None, dict[int, Any]]] | None = None
+    static_writes: tuple[list[int], list[tuple[int, Any]], tuple[frozenset[str] | None, dict[int, Any]]] | None = None
     zones = areas.ZONES
     deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
     card_fields = {
