@@ -264,13 +264,14 @@ def _static_part(game: Game) -> tuple[frozenset[str] | None, dict[int, frozenset
     return part
 
 
-def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, Any]]:
+def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, Any], bool]:
     """What some modifier in the game could change now: the card attributes it could change on
-    any card (``None``: any), and by card id what it could change on that card only (a floating
-    effect locked onto its targets, a static ability that affects its own card). Worked out once
-    per journal version from the floating effects, the static abilities of the cards in the
-    host's index of static abilities (:func:`_static_part`), and the ``modifiers`` hooks (this
-    system's gives power only, 6-5-5-2)."""
+    any card (``None``: any), by card id what it could change on that card only (a floating
+    effect locked onto its targets, a static ability that affects its own card), and whether a
+    modifier other than this system's DON!! power (6-5-5-2) could change power on any card.
+    Worked out once per journal version from the floating effects, the static abilities of the
+    cards in the host's index of static abilities (:func:`_static_part`), and the ``modifiers``
+    hooks (this system's gives power only)."""
     system: Any = game.system
     version = game.journal.version
     known = system.written_attrs
@@ -278,16 +279,17 @@ def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, An
         return known[1]
     anywhere: set[str] | frozenset[str] | None = None
     per_card: dict[int, Any] = _NO_CARDS
+    power_elsewhere = True
     for impl in game.pm.hook.modifiers.get_hookimpls():
         if impl.plugin is not system:
             break
     else:
-        anywhere = _POWER
+        anywhere = _NOTHING
         targeted = None
         for e in game.state.effects:
             if e.targets is None:
-                if anywhere is _POWER:
-                    anywhere = set(_POWER)
+                if anywhere is _NOTHING:
+                    anywhere = set()
                 if not _writes(e.op, e.attr, e.value, anywhere):   # type: ignore[arg-type]
                     anywhere = None
                     break
@@ -302,6 +304,8 @@ def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, An
             else:
                 if others:
                     anywhere = anywhere | others
+                power_elsewhere = "power" in anywhere
+                anywhere = anywhere | _POWER
                 per_card = own_by_card
                 if targeted is not None:
                     per_card = dict(own_by_card)
@@ -312,7 +316,7 @@ def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, An
                                 continue
                             into = set(into)
                             per_card[cid] = into if _writes(e.op, e.attr, e.value, into) else None
-    answer = (anywhere, per_card)     # (not changed once made)
+    answer = (anywhere, per_card, power_elsewhere)     # (not changed once made)
     if game.journal.version == version:
         system.written_attrs = (version, answer)
     return answer
@@ -322,9 +326,9 @@ def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> b
     """Can no modifier in the game change ``name`` (nor ``other``) on ``card`` now?"""
     known = game.system.written_attrs   # type: ignore[attr-defined]
     if known is not None and known[0] == game.journal.version:
-        anywhere, per_card = known[1]
+        anywhere, per_card, _ = known[1]
     else:
-        anywhere, per_card = _written(game)
+        anywhere, per_card, _ = _written(game)
     if anywhere is None or name in anywhere or (other is not None and other in anywhere):
         return False
     if not per_card:
@@ -333,10 +337,29 @@ def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> b
     return own is not None and name not in own and (other is None or other not in own)
 
 
+def power(game: Game, card: Card) -> Any:
+    """``game.value(card, "power")``: while no modifier but this system's own could change power
+    on the card, its printed power, plus 1000 for each DON!! given to it if it is a Leader or
+    Character of the turn player (6-5-5-2: the one modifier the ``modifiers`` hook makes, an
+    ``add``, which counts a missing power as 0)."""
+    anywhere, per_card, power_elsewhere = _written(game)
+    if anywhere is None or power_elsewhere:
+        return game.value(card, "power")
+    if per_card:
+        own = per_card.get(card.id, _NOTHING)
+        if own is None or "power" in own:
+            return game.value(card, "power")
+    printed = card.definition.fields.get("power")
+    given = card.status.get(DON_COUNT, 0)
+    if given and card.zone in BATTLE_AREAS and card.zone_player == game.state.active_player:
+        return (printed or 0) + 1000 * given
+    return printed
+
+
 def reader(game: Game, attr: str, default: Any = None) -> Callable[[Card], Any]:
     """``value(game, card, attr, default)`` for the cards of one state, with what modifiers could
     write looked up once: the function answers only while the state does not change."""
-    anywhere, per_card = _written(game)
+    anywhere, per_card, _ = _written(game)
     if anywhere is None or attr in anywhere:
         return lambda card: game.value(card, attr, default)
     if not per_card:

@@ -77,7 +77,7 @@ def blockers(game: Game, player: int) -> list[Card]:
     for c in game.cards_in(CHARACTER, player):
         if c.id == battle["target"] or areas.is_rested(c) or not areas.has_keyword(game, c, "Blocker"):
             continue
-        if limit is not None and (game.value(c, "power") or 0) >= limit:
+        if limit is not None and (areas.power(game, c) or 0) >= limit:
             continue
         out.append(c)
     return out
@@ -182,8 +182,8 @@ def use_counter(game: Game, card: Card) -> None:
 def _damage_step(game: Game) -> None:
     battle = game.value_of(None, BATTLE)
     attacker, target = game.card(battle["attacker"]), game.card(battle["target"])
-    attack_power = game.value(attacker, "power") or 0
-    target_power = game.value(target, "power") or 0
+    attack_power = areas.power(game, attacker) or 0
+    target_power = areas.power(game, target) or 0
     won = attack_power >= target_power
     game.record("battle_result", cause=Cause.BATTLE, player=attacker.controller, card=attacker.id,
                 target=target.id, attacker_power=attack_power, target_power=target_power, won=won)

@@ -33,8 +33,9 @@ class OnePieceSystem(GameSystem):
     frozen_prohibitions: frozenset[tuple[int, str]] | None = None
     #: (journal, its version, the field's prohibiting abilities then): prohibitions._on_field.
     prohibiting_on_field: tuple[Any, int, list[tuple[Any, Any]]] | None = None
-    #: (journal version, what a modifier could change then: anywhere and on single cards): areas._written.
-    written_attrs: tuple[int, tuple[set[str] | frozenset[str] | None, dict[int, Any]]] | None = None
+    #: (journal version, what a modifier could change then: anywhere, on single cards, and whether
+    #: power other than by DON!!): areas._written.
+    written_attrs: tuple[int, tuple[set[str] | frozenset[str] | None, dict[int, Any], bool]] | None = None
     #: (the state's dict of zones, its size, the field areas in turn order of players):
     #: prohibitions._on_field.
     field_zones: tuple[dict, int, list[Any]] | None = None

@@ -24,6 +24,7 @@ def check_shortcuts(game: Any) -> int:
         for attr in ATTRIBUTES:
             assert areas.value(game, card, attr) == game.value(card, attr), (card.name, attr)
             assert readers[attr](card) == game.value(card, attr), (card.name, attr, "reader")
+        assert areas.power(game, card) == game.value(card, "power"), (card.name, "power with DON!!")
         for keyword in KEYWORDS + tuple(card.definition.keywords):
             assert areas.has_keyword(game, card, keyword) == game.has_keyword(card, keyword), (card.name, keyword)
         for ability in card.definition.abilities:
