@@ -149,10 +149,17 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
         elif kind == "counter":
             if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
                 return False
-    if not abilities.conditions_met(game, card, ab) or areas.is_text_negated(game, card, ab):
+    if not abilities.conditions_met(game, card, ab):
+        return False
+    printed = areas.printed_attributes(game, card)    # (is_text_negated and value, in one look-up)
+    fields = card.definition.fields
+    if ((printed is None or "negated" not in printed or "negated" in fields or "negated_scopes" in fields)
+            and game.is_text_negated(card, ab)):
         return False
     if activation.trigger is None and (prohibitions.prohibited(game, player, "activate")
-                                       or areas.value(game, card, "cannot_activate")):
+                                       or (fields.get("cannot_activate") if printed is not None
+                                           and "cannot_activate" in printed
+                                           else game.value(card, "cannot_activate"))):
         return False
     return None
 

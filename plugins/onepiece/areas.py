@@ -337,6 +337,36 @@ def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> b
     return own is not None and name not in own and (other is None or other not in own)
 
 
+#: The answers of :func:`printed_attributes`.
+_ACTIVATION_ATTRIBUTES = frozenset({"negated", "cannot_activate"})
+_NEGATED_ONLY = frozenset({"negated"})
+_CANNOT_ACTIVATE_ONLY = frozenset({"cannot_activate"})
+
+
+def printed_attributes(game: Game, card: Card) -> frozenset[str] | None:
+    """Which of ``negated`` (standing for negation and its scopes, as :func:`is_text_negated`
+    asks) and ``cannot_activate`` no modifier in the game could change on ``card`` now (each as
+    :func:`_unchanged` would answer), in one look-up; ``None`` when neither."""
+    known = game.system.written_attrs   # type: ignore[attr-defined]
+    if known is not None and known[0] == game.journal.version:
+        anywhere, per_card, _ = known[1]
+    else:
+        anywhere, per_card, _ = _written(game)
+    if anywhere is None:
+        return None
+    negation = "negated" not in anywhere and "negated_scopes" not in anywhere
+    cannot = "cannot_activate" not in anywhere
+    if per_card:
+        own = per_card.get(card.id, _NOTHING)
+        if own is None:
+            return None
+        negation = negation and "negated" not in own and "negated_scopes" not in own
+        cannot = cannot and "cannot_activate" not in own
+    if negation:
+        return _ACTIVATION_ATTRIBUTES if cannot else _NEGATED_ONLY
+    return _CANNOT_ACTIVATE_ONLY if cannot else None
+
+
 def power(game: Game, card: Card) -> Any:
     """``game.value(card, "power")``: while no modifier but this system's own could change power
     on the card, its printed power, plus 1000 for each DON!! given to it if it is a Leader or

@@ -40,10 +40,16 @@ _ACTIONS_IN_ORDER = tuple(sorted(PLAYER_ACTIONS))
 def prohibited(game: Game, player: int, action: str) -> bool:
     """Does a permanent effect forbid ``player`` to ``action`` now (or, while a cost is judged, as
     things stood before its payment began)?"""
-    frozen = _system(game).frozen_prohibitions
+    system: OnePieceSystem = game.system   # type: ignore[assignment]
+    frozen = system.frozen_prohibitions
     if frozen is not None:
         return (player, action) in frozen
-    if not _on_field(game):
+    journal = game.journal
+    known = system.prohibiting_on_field      # (_on_field's answer, read here first: asked very often)
+    if known is not None and known[0] is journal and known[1] == journal.version:
+        if not known[2]:
+            return False
+    elif not _on_field(game):
         return False        # no card on the field prohibits anything
     return any(True for _ in _forbidding(game, player, action))
 
@@ -74,7 +80,7 @@ def _on_field(game: Game) -> list[tuple[Any, Any]]:
     each player and action in turn). Most definitions have none: when no card on the field has
     one (its definition's id is in ``_SILENT``), the answer is found without looking at them one
     by one."""
-    system = _system(game)
+    system: OnePieceSystem = game.system   # type: ignore[assignment]
     journal = game.journal
     known = system.prohibiting_on_field
     if known is not None and known[0] is journal and known[1] == journal.version:

@@ -29,6 +29,12 @@ def check_shortcuts(game: Any) -> int:
             assert areas.has_keyword(game, card, keyword) == game.has_keyword(card, keyword), (card.name, keyword)
         for ability in card.definition.abilities:
             assert areas.is_text_negated(game, card, ability) == game.is_text_negated(card, ability), card.name
+        printed = areas.printed_attributes(game, card) or ()
+        fields = card.definition.fields
+        if "negated" in printed and "negated" not in fields and "negated_scopes" not in fields:
+            assert not any(game.is_text_negated(card, ability) for ability in card.definition.abilities), card.name
+        if "cannot_activate" in printed:
+            assert fields.get("cannot_activate") == game.value(card, "cannot_activate"), card.name
     return len(game.state.cards)
 
 
