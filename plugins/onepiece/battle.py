@@ -7,7 +7,7 @@ attacker or the target leaves its area, the battle goes straight to its end (7-1
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from rulestack import Action, Cause, Game
 from rulestack.state import Card
@@ -26,41 +26,34 @@ def can_battle_this_turn(game: Game) -> bool:
     return game.state.turn > 2
 
 
-def attackers(game: Game, player: int) -> Iterator[Card]:
-    """``player``'s active Leader and Characters that may attack now (7-1-1-1, 3-7-4, [Rush] 10-1-1)."""
-    turn = game.state.turn
-    if prohibitions.prohibited(game, player, "attack"):
-        return
-    cannot_attack = areas.reader(game, "cannot_attack")
-    for card in areas.battlers(game, player):
-        if card.status.get(RESTED) or cannot_attack(card):
-            continue
-        if (card.zone == CHARACTER and card.status.get(PLAYED_TURN) == turn
-                and not areas.has_keyword(game, card, "Rush")):
-            continue
-        yield card
-
-
-def attack_targets(game: Game, player: int) -> Iterator[Card]:
-    """The opponent's Leader and rested Characters (7-1-1-2)."""
-    opp = game.opponent(player)
-    yield from game.cards_in(LEADER, opp)
-    yield from (c for c in game.cards_in(CHARACTER, opp) if areas.is_rested(c))
-
-
 def attack_actions(game: Game, player: int) -> list[Action]:
+    """Attacks ``player`` may declare: each of their active Leader and Characters that may attack
+    now (7-1-1-1; not a Character played this turn without [Rush], 3-7-4, 10-1-1) against each of
+    the opponent's Leader and rested Characters (7-1-1-2)."""
     if not can_battle_this_turn(game) or game.value_of(None, BATTLE):
         return []
     state = game.state
     cards, opp = state.cards, game.opponent(player)
     targets = [(tid, cards[tid].name) for tid in game.zone(LEADER, opp).cards]
     targets += [(tid, card.name) for tid in game.zone(CHARACTER, opp).cards
-                for card in (cards[tid],) if card.status.get(RESTED)]   # (attack_targets)
-    out = []
-    for a in attackers(game, player):
-        aid, name = a.id, a.name
-        for tid, target in targets:
-            out.append(Action("attack", player, aid, data=(("target", tid),), label=f"attack {target} with {name}"))
+                for card in (cards[tid],) if card.status.get(RESTED)]
+    out: list[Action] = []
+    if prohibitions.prohibited(game, player, "attack"):
+        return out
+    turn = state.turn
+    cannot_attack = areas.reader(game, "cannot_attack")
+    for zone in areas.BATTLE_AREAS:
+        for aid in game.zone(zone, player).cards:
+            a = cards[aid]
+            status = a.status
+            if status.get(RESTED) or cannot_attack(a):
+                continue
+            if a.zone == CHARACTER and status.get(PLAYED_TURN) == turn and not areas.has_keyword(game, a, "Rush"):
+                continue
+            name = a.name
+            for tid, target in targets:
+                out.append(Action("attack", player, aid, data=(("target", tid),),
+                                  label=f"attack {target} with {name}"))
     return out
 
 

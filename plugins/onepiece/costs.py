@@ -66,9 +66,9 @@ def _pay_trash_hand(game: Game, player: int, comp: Any, chosen: list[int], act: 
 
 def _pay_rest_self(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     card = act.card
-    if card.zone not in areas.FIELD or areas.is_rested(card):
+    if card.zone not in areas.FIELD or card.status.get(RESTED):
         raise CostUnpayable(f"{card.name} is not an active card on the field")
-    don.set_rested(game, card, True, cause=Cause.COST, source=card.id, by=player)
+    game.set_status(card, RESTED, True, cause=Cause.COST, source=card.id, by=player)   # (as don.set_rested)
     return {"rested_self": True}
 
 

@@ -20,6 +20,7 @@ from .vocabulary import SCRIPT_METHODS
 
 
 _expand_keywords = abilities.expand   # the hook's argument is also called "abilities"
+_FROM_HAND = ("main", "counter")       # the kinds an Event activates from hand (areas.is_card_activation)
 
 
 class OnePieceSystem(GameSystem):
@@ -121,8 +122,8 @@ class OnePieceSystem(GameSystem):
         """Activating an Event from hand also pays its cost: rest that many DON!! (2-7-3). (Read from
         the ability, not ``card_activation``: the host's ``activatable`` list checks costs without it.)"""
         card = activation.card
-        if areas.is_card_activation(card, activation.ability):
-            cost = actions.play_cost(game, card)
+        if card.definition.fields.get("category") == "event" and activation.ability.kind in _FROM_HAND:
+            cost = actions.play_cost(game, card)     # (areas.is_card_activation, asked of every activation)
             if cost:
                 return [CostComponent("don", cost, source=card.id)]
         return []
