@@ -131,12 +131,13 @@ def expand(entry: Any, abilities: list[dict]) -> list[dict]:
 
 def conditions_met(game: Game, card: Card, ability: Ability) -> bool:
     """[DON!! xN] (10-2-9), [Your Turn] (10-2-11) and [Opponent's Turn] (10-2-12) all hold."""
-    need = ability.get("don")
-    if need and areas.given_don(card) < need:
+    spec = ability.spec     # (``ability.get``, read directly: asked for every ability checked)
+    need = spec.get("don")
+    if need and card.status.get(areas.DON_COUNT, 0) < need:
         return False
-    if ability.get("your_turn") and game.state.active_player != card.controller:
+    if spec.get("your_turn") and game.state.active_player != card.controller:
         return False
-    if ability.get("opponent_turn") and game.state.active_player == card.controller:
+    if spec.get("opponent_turn") and game.state.active_player == card.controller:
         return False
     return True
 

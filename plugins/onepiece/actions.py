@@ -50,16 +50,31 @@ def play_actions(game: Game, player: int) -> list[Action]:
     """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1)."""
     if prohibitions.prohibited(game, player, "play"):
         return []
-    active = len(areas.active_don(game, player))
-    return [Action("play", player, c.id, label=f"play {c.name}") for c in game.cards_in(HAND, player)
-            if areas.category(c) in ("character", "stage") and play_cost(game, c) <= active]
+    active = areas.active_don_count(game, player)
+    cost_of = areas.reader(game, "cost")
+    out = []
+    for c in game.cards_in(HAND, player):
+        if c.definition.fields.get("category", "") in _PLAYED and max(0, cost_of(c) or 0) <= active:
+            out.append(Action("play", player, c.id, label=f"play {c.name}"))
+    return out
+
+
+#: The categories of cards played from hand (the others are activated or are not in a deck).
+_PLAYED = ("character", "stage")
 
 
 def give_don_actions(game: Game, player: int) -> list[Action]:
     """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable."""
-    if not areas.active_don(game, player):
+    if not areas.active_don_count(game, player):
         return []
-    return [Action("give_don", player, c.id, label=f"give DON!! to {c.name}") for c in areas.battlers(game, player)]
+    state = game.state
+    cards, zones = state.cards, state.zones
+    out = []
+    for zone in areas.BATTLE_AREAS:
+        found = zones.get((zone, player))
+        for cid in (found if found is not None else game.zone(zone, player)).cards:
+            out.append(Action("give_don", player, cid, label=f"give DON!! to {cards[cid].name}"))
+    return out
 
 
 #: The actions that use a card (``Action.card``); ``perform`` leaves any other kind to other plugins.
@@ -125,17 +140,26 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
     if activation.trigger is None:
         if card.controller != player:
             return False
-        if ab.kind in ("main", "activate_main"):
-            if (player != game.state.active_player or game.state.phase != "main"
-                    or game.value_of(None, battle.BATTLE) or activation.window not in (None, "main")):
+        kind = ab.kind
+        if kind == "main" or kind == "activate_main":
+            state = game.state
+            if (player != state.active_player or state.phase != "main"
+                    or state.values.get(battle.BATTLE) or activation.window not in (None, "main")):
                 return False
-        elif ab.kind == "counter":
+        elif kind == "counter":
             if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
                 return False
-    if not abilities.conditions_met(game, card, ab) or areas.is_text_negated(game, card, ab):
+    if not abilities.conditions_met(game, card, ab):
+        return False
+    printed = areas.printed_attributes(game, card)    # (is_text_negated and value, in one look-up)
+    fields = card.definition.fields
+    if ((printed is None or "negated" not in printed or "negated" in fields or "negated_scopes" in fields)
+            and game.is_text_negated(card, ab)):
         return False
     if activation.trigger is None and (prohibitions.prohibited(game, player, "activate")
-                                       or areas.value(game, card, "cannot_activate")):
+                                       or (fields.get("cannot_activate") if printed is not None
+                                           and "cannot_activate" in printed
+                                           else game.value(card, "cannot_activate"))):
         return False
     return None
 

@@ -8,7 +8,7 @@ or Character (each DON!! card's ``attached_to`` names the card it is under, 6-5-
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from rulestack import Ability, Game, Role, ZoneSpec
 from rulestack.state import Card, Visibility
@@ -85,6 +85,22 @@ def active_don(game: Game, player: int) -> list[Card]:
     return [c for c in game.cards_in(COST, player) if not c.status.get(RESTED)]
 
 
+def active_don_count(game: Game, player: int) -> int:
+    """How many active DON!! cards ``player`` has in their cost area (``len(active_don(...))``,
+    without building the list)."""
+    state = game.state
+    cards = state.cards
+    try:
+        ids = state.zones[(COST, player)].cards
+    except KeyError:
+        ids = game.zone(COST, player).cards
+    n = 0
+    for cid in ids:
+        if not cards[cid].status.get(RESTED):
+            n += 1
+    return n
+
+
 def rested_don(game: Game, player: int) -> list[Card]:
     """The rested DON!! cards in ``player``'s cost area."""
     return [c for c in game.cards_in(COST, player) if c.status.get(RESTED)]
@@ -119,13 +135,33 @@ def may_activate(game: Game, player: int, zones: tuple[str, ...], kind: str) -> 
     anything)? Looked up once per card definition."""
     state = game.state
     cards = state.cards
-    for (name, _), zone in state.zones.items():
-        if name in zones:
+    by_name = _zones_by_name(game)
+    known_kinds = _ACTIVATED_KINDS.get
+    for name in zones:
+        for zone in by_name.get(name, ()):
             for cid in zone.cards:
                 card = cards[cid]
-                if card.controller == player and kind in _activated_kinds(card.definition):
-                    return True
+                if card.controller == player:
+                    definition = card.definition
+                    known = known_kinds(id(definition))
+                    if kind in (known[1] if known is not None else _activated_kinds(definition)):
+                        return True
     return False
+
+
+def _zones_by_name(game: Game) -> dict[str, list[Any]]:
+    """The state's zones grouped by name (worked out again only when the state's dict of zones is
+    another one or has another size: a game's zones do not change once it is built)."""
+    system: Any = game.system
+    zones = game.state.zones
+    known = system.zones_by_name
+    if known is not None and known[0] is zones and known[1] == len(zones):
+        return known[2]
+    by_name: dict[str, list[Any]] = {}
+    for (name, _), zone in zones.items():
+        by_name.setdefault(name, []).append(zone)
+    system.zones_by_name = (zones, len(zones), by_name)
+    return by_name
 
 
 # -- values no modifier can change -----------------------------------------------------------------
@@ -139,6 +175,7 @@ _NAMED_ATTR_OPS = frozenset({"set", "add"})
 _STATIC_WRITES: dict[int, tuple[Any, frozenset[str] | None, frozenset[str] | None]] = {}
 _NOTHING: frozenset[str] = frozenset()
 _NO_CARDS: dict[int, Any] = {}      # (shared, never filled: a fresh dict is made to add to)
+_POWER: frozenset[str] = frozenset({"power"})    # what this system's own ``modifiers`` hook writes
 
 
 #: What each ability op writes (``rulestack.values``: grant and revoke change keywords,
@@ -189,54 +226,97 @@ def _static_writes(definition: Any) -> tuple[frozenset[str] | None, frozenset[st
     return known[1], known[2]
 
 
-def _written(game: Game) -> tuple[set[str] | None, dict[int, set[str] | None]]:
+def _static_part(game: Game) -> tuple[frozenset[str] | None, dict[int, frozenset[str] | None]]:
+    """What the static abilities of the cards in the host's index of static abilities (wherever
+    the cards are) could write: on any card (``None``: anything), and by card id on that card
+    only. A function of those cards and their definitions alone: kept while the index lists the
+    same cards with the same definitions (compared by identity), whatever else changes."""
+    system: Any = game.system
+    static = game.index.static_cards
+    cards = game.state.cards
+    known = system.static_writes
+    if known is not None and known[0] == static:
+        for cid, definition in known[1]:
+            if cards[cid].definition is not definition:
+                break
+        else:
+            return known[2]
+    ids = list(static)
+    definitions = [cards[cid].definition for cid in ids]
+    others_all: set[str] = set()
+    own_by_card: dict[int, frozenset[str] | None] = {}
+    known_writes = _STATIC_WRITES.get
+    part: tuple[frozenset[str] | None, dict[int, frozenset[str] | None]] = (None, {})
+    for cid, definition in zip(ids, definitions):
+        entry = known_writes(id(definition))
+        own, others = (entry[1], entry[2]) if entry is not None else _static_writes(definition)
+        if others is None:
+            break       # (anything, anywhere)
+        others_all |= others
+        if own is None or own:
+            if cid in own_by_card:
+                before = own_by_card[cid]
+                own = None if before is None or own is None else before | own
+            own_by_card[cid] = own
+    else:
+        part = (frozenset(others_all), own_by_card)
+    system.static_writes = (ids, list(zip(ids, definitions)), part)
+    return part
+
+
+def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, Any], bool]:
     """What some modifier in the game could change now: the card attributes it could change on
-    any card (``None``: any), and by card id what it could change on that card only (a floating
-    effect locked onto its targets, a static ability that affects its own card). Worked out once
-    per journal version from the floating effects, the static abilities of the cards in the
-    host's index of static abilities (wherever they are), and the ``modifiers`` hooks (this
-    system's gives power only, 6-5-5-2)."""
+    any card (``None``: any), by card id what it could change on that card only (a floating
+    effect locked onto its targets, a static ability that affects its own card), and whether a
+    modifier other than this system's DON!! power (6-5-5-2) could change power on any card.
+    Worked out once per journal version from the floating effects, the static abilities of the
+    cards in the host's index of static abilities (:func:`_static_part`), and the ``modifiers``
+    hooks (this system's gives power only)."""
     system: Any = game.system
     version = game.journal.version
     known = system.written_attrs
     if known is not None and known[0] == version:
         return known[1]
-    anywhere: set[str] | None = None
-    per_card: dict[int, set[str] | None] = _NO_CARDS
-    if all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
-        anywhere = {"power"}
+    anywhere: set[str] | frozenset[str] | None = None
+    per_card: dict[int, Any] = _NO_CARDS
+    power_elsewhere = True
+    for impl in game.pm.hook.modifiers.get_hookimpls():
+        if impl.plugin is not system:
+            break
+    else:
+        anywhere = _NOTHING
+        targeted = None
         for e in game.state.effects:
             if e.targets is None:
-                if not _writes(e.op, e.attr, e.value, anywhere):
+                if anywhere is _NOTHING:
+                    anywhere = set()
+                if not _writes(e.op, e.attr, e.value, anywhere):   # type: ignore[arg-type]
                     anywhere = None
                     break
-                continue
-            if per_card is _NO_CARDS:
-                per_card = {}
-            for cid in e.targets:
-                into = per_card.setdefault(cid, set())
-                if into is not None and not _writes(e.op, e.attr, e.value, into):
-                    per_card[cid] = None
+            elif targeted is None:
+                targeted = [e]
+            else:
+                targeted.append(e)
         if anywhere is not None:
-            cards, known_writes = game.state.cards, _STATIC_WRITES.get
-            for cid in game.index.static_cards:
-                definition = cards[cid].definition
-                entry = known_writes(id(definition))
-                own, others = (entry[1], entry[2]) if entry is not None else _static_writes(definition)
-                if others is None:
-                    anywhere = None
-                    break
+            others, own_by_card = _static_part(game)
+            if others is None:
+                anywhere = None
+            else:
                 if others:
-                    anywhere |= others
-                if own is None or own:
-                    if per_card is _NO_CARDS:
-                        per_card = {}
-                    into = per_card.setdefault(cid, set())
-                    if own is None:
-                        per_card[cid] = None
-                    elif into is not None:
-                        into |= own
-    answer = (anywhere, per_card)     # (not changed once made)
+                    anywhere = anywhere | others
+                power_elsewhere = "power" in anywhere
+                anywhere = anywhere | _POWER
+                per_card = own_by_card
+                if targeted is not None:
+                    per_card = dict(own_by_card)
+                    for e in targeted:
+                        for cid in e.targets or ():
+                            into = per_card.get(cid, _NOTHING)
+                            if into is None:
+                                continue
+                            into = set(into)
+                            per_card[cid] = into if _writes(e.op, e.attr, e.value, into) else None
+    answer = (anywhere, per_card, power_elsewhere)     # (not changed once made)
     if game.journal.version == version:
         system.written_attrs = (version, answer)
     return answer
@@ -244,13 +324,83 @@ def _written(game: Game) -> tuple[set[str] | None, dict[int, set[str] | None]]:
 
 def _unchanged(game: Game, card: Card, name: str, other: str | None = None) -> bool:
     """Can no modifier in the game change ``name`` (nor ``other``) on ``card`` now?"""
-    anywhere, per_card = _written(game)
+    known = game.system.written_attrs   # type: ignore[attr-defined]
+    if known is not None and known[0] == game.journal.version:
+        anywhere, per_card, _ = known[1]
+    else:
+        anywhere, per_card, _ = _written(game)
     if anywhere is None or name in anywhere or (other is not None and other in anywhere):
         return False
     if not per_card:
         return True
     own = per_card.get(card.id, _NOTHING)
     return own is not None and name not in own and (other is None or other not in own)
+
+
+#: The answers of :func:`printed_attributes`.
+_ACTIVATION_ATTRIBUTES = frozenset({"negated", "cannot_activate"})
+_NEGATED_ONLY = frozenset({"negated"})
+_CANNOT_ACTIVATE_ONLY = frozenset({"cannot_activate"})
+
+
+def printed_attributes(game: Game, card: Card) -> frozenset[str] | None:
+    """Which of ``negated`` (standing for negation and its scopes, as :func:`is_text_negated`
+    asks) and ``cannot_activate`` no modifier in the game could change on ``card`` now (each as
+    :func:`_unchanged` would answer), in one look-up; ``None`` when neither."""
+    known = game.system.written_attrs   # type: ignore[attr-defined]
+    if known is not None and known[0] == game.journal.version:
+        anywhere, per_card, _ = known[1]
+    else:
+        anywhere, per_card, _ = _written(game)
+    if anywhere is None:
+        return None
+    negation = "negated" not in anywhere and "negated_scopes" not in anywhere
+    cannot = "cannot_activate" not in anywhere
+    if per_card:
+        own = per_card.get(card.id, _NOTHING)
+        if own is None:
+            return None
+        negation = negation and "negated" not in own and "negated_scopes" not in own
+        cannot = cannot and "cannot_activate" not in own
+    if negation:
+        return _ACTIVATION_ATTRIBUTES if cannot else _NEGATED_ONLY
+    return _CANNOT_ACTIVATE_ONLY if cannot else None
+
+
+def power(game: Game, card: Card) -> Any:
+    """``game.value(card, "power")``: while no modifier but this system's own could change power
+    on the card, its printed power, plus 1000 for each DON!! given to it if it is a Leader or
+    Character of the turn player (6-5-5-2: the one modifier the ``modifiers`` hook makes, an
+    ``add``, which counts a missing power as 0)."""
+    anywhere, per_card, power_elsewhere = _written(game)
+    if anywhere is None or power_elsewhere:
+        return game.value(card, "power")
+    if per_card:
+        own = per_card.get(card.id, _NOTHING)
+        if own is None or "power" in own:
+            return game.value(card, "power")
+    printed = card.definition.fields.get("power")
+    given = card.status.get(DON_COUNT, 0)
+    if given and card.zone in BATTLE_AREAS and card.zone_player == game.state.active_player:
+        return (printed or 0) + 1000 * given
+    return printed
+
+
+def reader(game: Game, attr: str, default: Any = None) -> Callable[[Card], Any]:
+    """``value(game, card, attr, default)`` for the cards of one state, with what modifiers could
+    write looked up once: the function answers only while the state does not change."""
+    anywhere, per_card, _ = _written(game)
+    if anywhere is None or attr in anywhere:
+        return lambda card: game.value(card, attr, default)
+    if not per_card:
+        return lambda card: card.definition.fields.get(attr, default)
+
+    def read(card: Card) -> Any:
+        own = per_card.get(card.id, _NOTHING)
+        if own is not None and attr not in own:
+            return card.definition.fields.get(attr, default)
+        return game.value(card, attr, default)
+    return read
 
 
 def value(game: Game, card: Card, attr: str, default: Any = None) -> Any:

@@ -7,13 +7,13 @@ attacker or the target leaves its area, the battle goes straight to its end (7-1
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from rulestack import Action, Cause, Game
 from rulestack.state import Card
 
 from . import areas, don, life, play, prohibitions
-from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN
+from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN, RESTED
 from .resolution import settle
 
 BATTLE = "battle"
@@ -26,33 +26,35 @@ def can_battle_this_turn(game: Game) -> bool:
     return game.state.turn > 2
 
 
-def attackers(game: Game, player: int) -> Iterator[Card]:
-    """``player``'s active Leader and Characters that may attack now (7-1-1-1, 3-7-4, [Rush] 10-1-1)."""
-    turn = game.state.turn
-    if prohibitions.prohibited(game, player, "attack"):
-        return
-    for card in areas.battlers(game, player):
-        if areas.is_rested(card) or areas.value(game, card, "cannot_attack"):
-            continue
-        if (card.zone == CHARACTER and card.status.get(PLAYED_TURN) == turn
-                and not areas.has_keyword(game, card, "Rush")):
-            continue
-        yield card
-
-
-def attack_targets(game: Game, player: int) -> Iterator[Card]:
-    """The opponent's Leader and rested Characters (7-1-1-2)."""
-    opp = game.opponent(player)
-    yield from game.cards_in(LEADER, opp)
-    yield from (c for c in game.cards_in(CHARACTER, opp) if areas.is_rested(c))
-
-
 def attack_actions(game: Game, player: int) -> list[Action]:
+    """Attacks ``player`` may declare: each of their active Leader and Characters that may attack
+    now (7-1-1-1; not a Character played this turn without [Rush], 3-7-4, 10-1-1) against each of
+    the opponent's Leader and rested Characters (7-1-1-2)."""
     if not can_battle_this_turn(game) or game.value_of(None, BATTLE):
         return []
-    targets = list(attack_targets(game, player))
-    return [Action("attack", player, a.id, data=(("target", t.id),), label=f"attack {t.name} with {a.name}")
-            for a in attackers(game, player) for t in targets]
+    state = game.state
+    cards, opp = state.cards, game.opponent(player)
+    targets = [(tid, cards[tid].name) for tid in game.zone(LEADER, opp).cards]
+    targets += [(tid, card.name) for tid in game.zone(CHARACTER, opp).cards
+                for card in (cards[tid],) if card.status.get(RESTED)]
+    out: list[Action] = []
+    if prohibitions.prohibited(game, player, "attack"):
+        return out
+    turn = state.turn
+    cannot_attack = areas.reader(game, "cannot_attack")
+    for zone in areas.BATTLE_AREAS:
+        for aid in game.zone(zone, player).cards:
+            a = cards[aid]
+            status = a.status
+            if status.get(RESTED) or cannot_attack(a):
+                continue
+            if a.zone == CHARACTER and status.get(PLAYED_TURN) == turn and not areas.has_keyword(game, a, "Rush"):
+                continue
+            name = a.name
+            for tid, target in targets:
+                out.append(Action("attack", player, aid, data=(("target", tid),),
+                                  label=f"attack {target} with {name}"))
+    return out
 
 
 def blockers(game: Game, player: int) -> list[Card]:
@@ -68,7 +70,7 @@ def blockers(game: Game, player: int) -> list[Card]:
     for c in game.cards_in(CHARACTER, player):
         if c.id == battle["target"] or areas.is_rested(c) or not areas.has_keyword(game, c, "Blocker"):
             continue
-        if limit is not None and (game.value(c, "power") or 0) >= limit:
+        if limit is not None and (areas.power(game, c) or 0) >= limit:
             continue
         out.append(c)
     return out
@@ -82,9 +84,10 @@ def counter_actions(game: Game, player: int) -> list[Action]:
     """Counter Step: trash a Character card with a Counter value (7-1-3-2-1), or activate a
     [Counter] Event (7-1-3-2-2)."""
     out = []
+    counter_of = areas.reader(game, "counter")
     for c in game.cards_in(HAND, player):
-        value = areas.value(game, c, "counter")
-        if areas.category(c) == "character" and value:
+        value = counter_of(c)
+        if c.definition.fields.get("category", "") == "character" and value:
             out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
     if not areas.may_activate(game, player, (HAND,), "counter"):
         return out
@@ -172,8 +175,8 @@ def use_counter(game: Game, card: Card) -> None:
 def _damage_step(game: Game) -> None:
     battle = game.value_of(None, BATTLE)
     attacker, target = game.card(battle["attacker"]), game.card(battle["target"])
-    attack_power = game.value(attacker, "power") or 0
-    target_power = game.value(target, "power") or 0
+    attack_power = areas.power(game, attacker) or 0
+    target_power = areas.power(game, target) or 0
     won = attack_power >= target_power
     game.record("battle_result", cause=Cause.BATTLE, player=attacker.controller, card=attacker.id,
                 target=target.id, attacker_power=attack_power, target_power=target_power, won=won)

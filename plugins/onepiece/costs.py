@@ -18,15 +18,15 @@ from typing import Any
 from rulestack import Cause, CostUnpayable, FunctionCost, Game
 
 from . import areas, don, prohibitions
-from .areas import COST, GIVEN, HAND, TRASH
+from .areas import COST, GIVEN, HAND, RESTED, TRASH
 
 
 def _pay_don(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     active = areas.active_don(game, player)
     if len(active) < comp.amount:
         raise CostUnpayable(f"needs {comp.amount} active DON!!, has {len(active)}")
-    for card in active[:comp.amount]:
-        don.set_rested(game, card, True, cause=Cause.COST, source=act.card.id, by=player)
+    for card in active[:comp.amount]:      # (active: each is rested here, as don.set_rested would)
+        game.set_status(card, RESTED, True, cause=Cause.COST, source=act.card.id, by=player)
     return {"don": comp.amount}
 
 
@@ -46,7 +46,8 @@ def _pay_don_minus(game: Game, player: int, comp: Any, chosen: list[int], act: A
 
 
 def _hand(game: Game, player: int, comp: Any, act: Any) -> list[int]:
-    return [c.id for c in game.cards_in(HAND, player) if c.id != act.card.id]
+    own = act.card.id
+    return [cid for cid in game.zone(HAND, player).cards if cid != own]
 
 
 def _pay_trash_hand(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
@@ -65,9 +66,9 @@ def _pay_trash_hand(game: Game, player: int, comp: Any, chosen: list[int], act: 
 
 def _pay_rest_self(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> dict:
     card = act.card
-    if card.zone not in areas.FIELD or areas.is_rested(card):
+    if card.zone not in areas.FIELD or card.status.get(RESTED):
         raise CostUnpayable(f"{card.name} is not an active card on the field")
-    don.set_rested(game, card, True, cause=Cause.COST, source=card.id, by=player)
+    game.set_status(card, RESTED, True, cause=Cause.COST, source=card.id, by=player)   # (as don.set_rested)
     return {"rested_self": True}
 
 

@@ -69,11 +69,27 @@ def return_all_given(game: Game, player: int) -> None:
 
 
 def return_orphans(game: Game) -> bool:
-    """DON!! under a card that has left its area go back to the cost area rested (6-5-5-4)."""
-    changed = False
+    """DON!! under a card that has left its area go back to the cost area rested (6-5-5-4).
+    (Asked at every rule processing: first only looked for, without copying the lists.)"""
     state = game.state
     cards, zones = state.cards, state.zones
     for p in range(len(state.players)):
+        for cid in zones[(GIVEN, p)].cards:
+            don = cards[cid]
+            under = don.attached_to
+            host = cards.get(under) if under is not None else None
+            if host is None or host.zone not in areas.BATTLE_AREAS or \
+                    host.generation != don.status.get(HOST_GENERATION):
+                return _return_orphans_from(game, p)
+    return False
+
+
+def _return_orphans_from(game: Game, first: int) -> bool:
+    """Return the orphaned DON!! of players ``first`` onwards (see :func:`return_orphans`)."""
+    changed = False
+    state = game.state
+    cards, zones = state.cards, state.zones
+    for p in range(first, len(state.players)):
         given = zones[(GIVEN, p)].cards
         if not given:
             continue

@@ -34,11 +34,16 @@ DAMAGE_PROCESSING = "damage_processing"
 def settle(game: Game) -> None:
     """Rule processing, then the pending auto effects one at a time in the order of 8-6, each
     followed by rule processing, until none is left (or damage processing holds them)."""
+    state = game.state
     while True:
         game.run_state_checks()
-        if game.value_of(None, DAMAGE_PROCESSING):
+        values = state.values
+        if values.get(DAMAGE_PROCESSING):
             return
-        queue = list(game.value_of(None, QUEUE, ()))
+        waiting = values.get(QUEUE, ())
+        if not waiting and not state.pending:
+            return      # nothing waits and no auto effect was met (take_triggers would find none)
+        queue = list(waiting)
         queue += game.take_triggers()
         if not queue:
             return

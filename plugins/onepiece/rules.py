@@ -21,12 +21,21 @@ ALL_LOSE, DRAW = "all_lose", "draw"
 
 
 def rule_processing(game: Game) -> bool:
-    """One round of rule processing (the ``state_checks`` hook). Returns whether anything changed."""
+    """One round of rule processing (the ``state_checks`` hook). Returns whether anything changed.
+    (Run after every action and resolution: the common case, where no DON!! is orphaned, every Life
+    count is right and no defeat condition is met, is read from the state directly.)"""
+    state = game.state
+    zones, players = state.zones, state.players
     changed = don.return_orphans(game)
-    changed = sync_life(game) or changed
-    losers = {p.index: why for p in game.players for why in [defeat_condition(game, p.index)] if why}
-    if losers:
-        declare_defeat(game, losers)
+    for p in players:
+        if p.life != len(zones[(LIFE, p.index)].cards):
+            changed = sync_life(game) or changed
+            break
+    for p in players:
+        if p.values.get(HIT_AT_ZERO) or not zones[(DECK, p.index)].cards:
+            losers = {p.index: why for p in game.players for why in [defeat_condition(game, p.index)] if why}
+            declare_defeat(game, losers)
+            break
     return changed
 
 

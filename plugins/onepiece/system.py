@@ -20,6 +20,7 @@ from .vocabulary import SCRIPT_METHODS
 
 
 _expand_keywords = abilities.expand   # the hook's argument is also called "abilities"
+_FROM_HAND = ("main", "counter")       # the kinds an Event activates from hand (areas.is_card_activation)
 
 
 class OnePieceSystem(GameSystem):
@@ -33,8 +34,17 @@ class OnePieceSystem(GameSystem):
     frozen_prohibitions: frozenset[tuple[int, str]] | None = None
     #: (journal, its version, the field's prohibiting abilities then): prohibitions._on_field.
     prohibiting_on_field: tuple[Any, int, list[tuple[Any, Any]]] | None = None
-    #: (journal version, what a modifier could change then: anywhere and on single cards): areas._written.
-    written_attrs: tuple[int, tuple[set[str] | None, dict[int, set[str] | None]]] | None = None
+    #: (journal version, what a modifier could change then: anywhere, on single cards, and whether
+    #: power other than by DON!!): areas._written.
+    written_attrs: tuple[int, tuple[set[str] | frozenset[str] | None, dict[int, Any], bool]] | None = None
+    #: (the state's dict of zones, its size, the field areas in turn order of players):
+    #: prohibitions._on_field.
+    field_zones: tuple[dict, int, list[Any]] | None = None
+    #: (the state's dict of zones, its size, its zones grouped by name): areas._zones_by_name.
+    zones_by_name: tuple[dict, int, dict[str, list[Any]]] | None = None
+    #: (the cards in the index of static abilities, their definitions, what those abilities could
+    #: write: anywhere and on their own cards): areas._static_part.
+    static_writes: tuple[list[int], list[tuple[int, Any]], tuple[frozenset[str] | None, dict[int, Any]]] | None = None
     zones = areas.ZONES
     deck_sections = {"leader": areas.LEADER, "main": areas.DECK, "don": areas.DON_DECK}
     card_fields = {
@@ -112,8 +122,8 @@ class OnePieceSystem(GameSystem):
         """Activating an Event from hand also pays its cost: rest that many DON!! (2-7-3). (Read from
         the ability, not ``card_activation``: the host's ``activatable`` list checks costs without it.)"""
         card = activation.card
-        if areas.is_card_activation(card, activation.ability):
-            cost = actions.play_cost(game, card)
+        if card.definition.fields.get("category") == "event" and activation.ability.kind in _FROM_HAND:
+            cost = actions.play_cost(game, card)     # (areas.is_card_activation, asked of every activation)
             if cost:
                 return [CostComponent("don", cost, source=card.id)]
         return []
@@ -160,8 +170,16 @@ class OnePieceSystem(GameSystem):
     @hookimpl
     def modifiers(self, game: Game) -> list:
         """Each DON!! given to a Leader or Character is +1000 power during its owner's turn (6-5-5-2)."""
-        return [Modifier(card=c.id, attr="power", op="add", value=1000 * areas.given_don(c), layer="add")
-                for c in areas.battlers(game, game.state.active_player) if areas.given_don(c)]
+        state = game.state
+        cards, zones, player = state.cards, state.zones, state.active_player
+        out = []
+        for zone in areas.BATTLE_AREAS:
+            found = zones.get((zone, player))
+            for cid in (found if found is not None else game.zone(zone, player)).cards:
+                given = cards[cid].status.get(areas.DON_COUNT, 0)
+                if given:
+                    out.append(Modifier(card=cid, attr="power", op="add", value=1000 * given, layer="add"))
+        return out
 
     # -- loading ----------------------------------------------------------------------------------------
     @hookimpl

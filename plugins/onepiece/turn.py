@@ -78,8 +78,10 @@ def refresh_phase(game: Game) -> None:
     game.set_phase("refresh")
     game.end_effects(lambda e: e.duration == "until_start_of_your_next_turn" and e.controller == p)
     don.return_all_given(game, p)
+    cards = game.state.cards
     for zone in (LEADER, areas.CHARACTER, areas.STAGE, areas.COST):
-        for card in game.cards_in(zone, p):
+        for cid in list(game.zone(zone, p).cards):
+            card = cards[cid]
             if card.status.get(RESTED):
                 game.set_status(card, RESTED, None, quiet=True)
     settle(game)

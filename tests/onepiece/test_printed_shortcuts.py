@@ -1,6 +1,7 @@
 """The plugin's shortcuts that read a card's data instead of its derived values (while no modifier in
 the game could change the attribute on that card) give the host's answer in every state of random
-games with all the sample decks: values, keywords and negation."""
+games with all the sample decks: values (one card at a time and through a reader made once per state),
+keywords and negation."""
 from __future__ import annotations
 
 from typing import Any
@@ -18,13 +19,22 @@ KEYWORDS = ("Rush", "Blocker", "Double Attack", "Banish")
 def check_shortcuts(game: Any) -> int:
     """Compare each shortcut with the host's answer for every card in the game; return how many
     cards were checked."""
+    readers = {attr: areas.reader(game, attr) for attr in ATTRIBUTES}
     for card in game.state.cards.values():
         for attr in ATTRIBUTES:
             assert areas.value(game, card, attr) == game.value(card, attr), (card.name, attr)
+            assert readers[attr](card) == game.value(card, attr), (card.name, attr, "reader")
+        assert areas.power(game, card) == game.value(card, "power"), (card.name, "power with DON!!")
         for keyword in KEYWORDS + tuple(card.definition.keywords):
             assert areas.has_keyword(game, card, keyword) == game.has_keyword(card, keyword), (card.name, keyword)
         for ability in card.definition.abilities:
             assert areas.is_text_negated(game, card, ability) == game.is_text_negated(card, ability), card.name
+        printed = areas.printed_attributes(game, card) or ()
+        fields = card.definition.fields
+        if "negated" in printed and "negated" not in fields and "negated_scopes" not in fields:
+            assert not any(game.is_text_negated(card, ability) for ability in card.definition.abilities), card.name
+        if "cannot_activate" in printed:
+            assert fields.get("cannot_activate") == game.value(card, "cannot_activate"), card.name
     return len(game.state.cards)
 
 
