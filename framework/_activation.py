@@ -268,7 +268,8 @@ class ActionFlow:
             return True
         comp = comps[i]
         kind = self._cost_kind(comp)
-        mark = self.game.journal.mark()
+        journal = self.game.journal
+        mark, version = journal.mark(), journal.version
         cands = kind.candidates(self.game, act.player, comp, act)
         if cands is None:
             try:
@@ -277,7 +278,7 @@ class ActionFlow:
             except CostUnpayable:
                 return False
             finally:
-                self.game.journal.rollback(mark)
+                journal.rollback(mark, version)
         need = kind.count(self.game, act.player, comp, act) - len(fixed)
         rest = [c for c in cands if c not in fixed]
         if need < 0 or need > len(rest):
@@ -290,7 +291,7 @@ class ActionFlow:
             except CostUnpayable:
                 pass
             finally:
-                self.game.journal.rollback(mark)
+                journal.rollback(mark, version)
         return False
 
     @property
@@ -314,7 +315,7 @@ class ActionFlow:
         finally:
             self.dry_run -= 1
             if len(journal._undo) != mark or journal.version != version:
-                journal.rollback(mark)
+                journal.rollback(mark, version)
                 # The state is exactly what it was: what was cached for it still holds.
                 self.derived.restore_caches(saved if saved is not None else (version, None, {}))
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 from .cards import Ability, Role
 from .errors import GameOver, RulestackError
 from .events import Cause
+from .journal import fresh_version
 from .flow import GameResult
 from .replacement import first_category, replace
 from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
@@ -200,7 +201,7 @@ class StatePrimitives:
             next_timestamp += 1
         _osetattr(state, "next_id", next_id)
         _osetattr(state, "next_timestamp", next_timestamp)
-        journal.version += 1
+        journal.version = fresh_version()
 
     def new_id(self) -> int:
         """A fresh sequential id (items, effects)."""
@@ -245,7 +246,7 @@ class StatePrimitives:
         old = (card.zone, card.zone_player, card.generation, card.timestamp, card.controller, card.face_up,
                card.status, card.counters, card.memory, card.attached_to)
         j._undo.append((_restore_card, (card, old)))
-        j.version += 1
+        j.version = fresh_version()
         _set_zone(card, dst.name)
         _set_zone_player(card, dst.player)
         _set_generation(card, card.generation + 1)

@@ -729,19 +729,21 @@ class _Transaction:
     """The context manager of :meth:`Game.transaction`: marks the journal, rolls back to the mark
     if the block fails (other than by the game ending)."""
 
-    __slots__ = ("game", "mark")
+    __slots__ = ("game", "mark", "version")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.mark = 0
+        self.version = 0
 
     def __enter__(self) -> None:
         game = self.game
-        self.mark = len(game.journal._undo)   # (Journal.mark)
+        journal = game.journal
+        self.mark, self.version = len(journal._undo), journal.version   # (Journal.mark)
         game._tx_depth += 1
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
         game = self.game
         game._tx_depth -= 1
         if error is not None and not isinstance(error, GameOver):   # a game that ended stays ended
-            game.journal.rollback(self.mark)
+            game.journal.rollback(self.mark, self.version)

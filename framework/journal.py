@@ -7,9 +7,15 @@ an action has completed, so memory stays flat over a long game.
 """
 from __future__ import annotations
 
+from itertools import count
 from typing import Any, Callable, Iterable
 
 _MISSING = object()
+
+#: The next version number. Process-wide and never given twice, so that a version names one state
+#: of one journal: a rollback may return to an earlier version (the state is exactly as it was),
+#: and what comes after it must not meet a number a rolled-back state had.
+fresh_version: Callable[[], int] = count(1).__next__
 
 _osetattr = object.__setattr__
 _list_append, _list_pop, _list_insert = list.append, list.pop, list.insert
@@ -44,20 +50,23 @@ class Journal:
 
     def __init__(self) -> None:
         self._undo: list[tuple[Callable[..., Any], tuple]] = []
-        #: Incremented on every mutation; derived-value caches key on it.
-        self.version = 0
+        #: A new number on every mutation (:func:`fresh_version`); back to the one it was when a
+        #: rollback is given it. Caches of derived values key on it: it names the state.
+        self.version = fresh_version()
 
     def mark(self) -> int:
         """The current position, to pass to :meth:`rollback`."""
         return len(self._undo)
 
-    def rollback(self, mark: int) -> None:
-        """Undo every mutation recorded after ``mark``, newest first."""
+    def rollback(self, mark: int, version: int | None = None) -> None:
+        """Undo every mutation recorded after ``mark``, newest first. ``version``: the
+        :attr:`version` when ``mark`` was taken; the state is exactly what it was then, so it gets
+        that version back (and what was cached for it holds again). Without it, a new one."""
         undo = self._undo
         while len(undo) > mark:
             fn, args = undo.pop()
             fn(*args)
-        self.version += 1
+        self.version = fresh_version() if version is None else version
 
     def checkpoint(self) -> None:
         """Forget all undo entries: the state now is the new base for rollbacks."""
@@ -94,13 +103,13 @@ class Journal:
         """``obj.name = value``, recorded."""
         self._undo.append((_osetattr, (obj, name, getattr(obj, name))))
         _osetattr(obj, name, value if type(value) in _SCALARS else self.adopt(value))
-        self.version += 1
+        self.version = fresh_version()
 
     def setitem(self, mapping: dict[Any, Any], key: Any, value: Any) -> None:
         """``mapping[key] = value``, recorded."""
         self._undo.append((_restore_item, (mapping, key, mapping.get(key, _MISSING))))
         _dict_setitem(mapping, key, value if type(value) in _SCALARS else self.adopt(value))
-        self.version += 1
+        self.version = fresh_version()
 
     def delitem(self, mapping: dict[Any, Any], key: Any) -> None:
         """``del mapping[key]`` if present, recorded."""
@@ -110,7 +119,7 @@ class Journal:
             else:   # put it back where it was: the order of a dict's keys is part of the state
                 self._undo.append((_restore_dict, (mapping, dict(mapping))))
             _dict_delitem(mapping, key)
-            self.version += 1
+            self.version = fresh_version()
 
     def insert(self, seq: list[Any], index: int, value: Any) -> None:
         """``seq.insert(index, value)``, recorded."""
@@ -118,13 +127,13 @@ class Journal:
             index += len(seq) + 1
         _list_insert(seq, index, value if type(value) in _SCALARS else self.adopt(value))
         self._undo.append((_list_pop, (seq, index)))
-        self.version += 1
+        self.version = fresh_version()
 
     def append(self, seq: list[Any], value: Any) -> None:
         """``seq.append(value)``, recorded."""
         _list_append(seq, value if type(value) in _SCALARS else self.adopt(value))
         self._undo.append((_list_pop, (seq,)))
-        self.version += 1
+        self.version = fresh_version()
 
     def log(self, seq: list[Any], value: Any) -> None:
         """Append to an append-only log (the event log), recorded but without changing
@@ -138,7 +147,7 @@ class Journal:
             index += len(seq)
         value: Any = _list_pop(seq, index)
         self._undo.append((_list_insert, (seq, index, value)))
-        self.version += 1
+        self.version = fresh_version()
         return value
 
     def remove(self, seq: list[Any], value: Any) -> None:
@@ -149,12 +158,12 @@ class Journal:
         """Replace the whole contents of ``seq`` (used by shuffles), recorded."""
         self._undo.append((_restore_list, (seq, list(seq))))
         _list_setitem(seq, slice(None), [v if type(v) in _SCALARS else self.adopt(v) for v in values])
-        self.version += 1
+        self.version = fresh_version()
 
     def call(self, undo: Callable[..., Any], *args: Any) -> None:
         """Record an arbitrary inverse operation (for state kept outside plain containers)."""
         self._undo.append((undo, args))
-        self.version += 1
+        self.version = fresh_version()
 
 
 class JournaledList(list):

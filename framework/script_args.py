@@ -357,11 +357,11 @@ def checked_method(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
                 raise ScriptUsageError(f"bad argument #{i + 1} to '{name}' ({r.path or 'value'}: expected "
                                        f"{r.expected}, got {_kind(r.value)})") from None
         journal = ctx.game.journal
-        mark = journal.mark()
+        mark, version = journal.mark(), journal.version
         try:
             return fn(ctx, *values)
         except ScriptUsageError as e:
-            journal.rollback(mark)   # a refused call changes nothing
+            journal.rollback(mark, version)   # a refused call changes nothing
             text = str(e)
             if f"'{name}'" in text:
                 raise
@@ -369,7 +369,7 @@ def checked_method(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         except (RulestackError, StopResolution, GameOver):
             raise
         except _ARGUMENT_ERRORS as e:
-            journal.rollback(mark)
+            journal.rollback(mark, version)
             raise ScriptUsageError(f"'{name}' could not use its arguments ({type(e).__name__}: {e})"[:1000]) from e
 
     call.__name__ = call.__qualname__ = getattr(fn, "__name__", name)

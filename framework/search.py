@@ -254,7 +254,7 @@ class Trial:
 
     def __enter__(self) -> "Trial":
         game = self.game
-        self._mark = game.journal.mark()
+        self._mark, self._version = game.journal.mark(), game.journal.version
         self._saved_agents, game.agents = game.agents, self._agents
         self._answers = len(game.decisions)
         self._observed, game._observed = game._observed, False
@@ -267,7 +267,7 @@ class Trial:
     def __exit__(self, *exc: Any) -> None:
         game = self.game
         game._tx_depth -= 1
-        game.journal.rollback(self._mark)
+        game.journal.rollback(self._mark, self._version)
         game.agents = self._saved_agents
         del game.decisions[self._answers:]
         game._observed = self._observed

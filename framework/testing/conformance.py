@@ -301,7 +301,7 @@ class _Kit:
         before = state_snapshot(game)
         for opt in options:
             action = opt.value
-            mark, asked = game.journal.mark(), len(game.decisions)
+            mark, version, asked = game.journal.mark(), game.journal.version, len(game.decisions)
             self.probing = True
             try:
                 with game.transaction():
@@ -310,7 +310,7 @@ class _Kit:
             except _Probe:
                 pass
             except GameOver:
-                game.journal.rollback(mark)     # a game that ends stays ended; a tried one must not
+                game.journal.rollback(mark, version)     # a game that ends stays ended; a tried one must not
             except (IllegalAction, CostUnpayable) as e:
                 self.problem(f"the offered action {opt.label!r} is not legal: {e}")
             except RulestackError as e:

@@ -56,3 +56,36 @@ def test_version_changes_on_every_mutation_and_rollback():
     j.rollback(0)
     assert j.version > v1
 
+
+
+def test_a_rollback_given_the_marks_version_returns_to_it_and_no_number_names_two_states():
+    j, other = Journal(), Journal()
+    d = {}
+    j.setitem(d, "k", 1)
+    mark, at_mark = j.mark(), j.version
+    seen = {at_mark, other.version}
+    for value in (2, 3):                      # a dry run: two states, rolled back
+        j.setitem(d, "k", value)
+        seen.add(j.version)
+    j.rollback(mark, at_mark)
+    assert d == {"k": 1} and j.version == at_mark     # the same state: the same version
+    j.setitem(d, "k", 4)                       # a new state: a number no earlier state had
+    other.setitem({}, "x", 1)                  # (nor one of another journal)
+    assert j.version not in seen and other.version not in seen | {j.version}
+
+
+def test_a_failed_action_and_a_dry_run_leave_the_games_version_as_it_was():
+    from rulestack import Game, IllegalAction
+
+    game = Game.empty("tiny", seed=1)
+    version = game.journal.version
+    try:
+        with game.transaction():
+            game.set_value(None, "tried", 1)
+            raise IllegalAction("refused")
+    except IllegalAction:
+        pass
+    assert game.value_of(None, "tried") is None and game.journal.version == version
+    game.flow._dry(lambda: game.set_value(None, "dry", 1))
+    assert game.value_of(None, "dry") is None and game.journal.version == version
+    game.close()
