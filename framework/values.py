@@ -153,6 +153,37 @@ def modify_writes(spec: Mapping[str, Any]) -> frozenset[str]:
     return frozenset({str(attr)})
 
 
+#: No keyword (what :func:`keywords_written` says of a modifier that changes none).
+NO_KEYWORDS: frozenset[str] = frozenset()
+
+
+def keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] | None:
+    """The keywords a modifier with this op, attribute and value could give a card or take from it
+    (``None``: it cannot be told, any): none for ``set``/``add`` of another attribute, nor for
+    ``negate``; the one a ``grant`` or ``revoke`` names literally; any for the rest
+    (``remove_abilities``, a computed grant, ``swap``, a system's own op, a change of ``keywords``
+    itself). A system reads a card's printed keywords instead of its derived ones while no
+    modifier that could apply writes the keyword it asks about."""
+    if op in ("set", "add"):
+        return None if attr == "keywords" else NO_KEYWORDS
+    if op in ("grant", "revoke") and isinstance(value, str):
+        return frozenset((value,))
+    if op == "negate":
+        return NO_KEYWORDS
+    return None
+
+
+def union_written(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
+    """The union of :func:`keywords_written` answers (``None`` as soon as one is ``None``)."""
+    out: frozenset[str] = NO_KEYWORDS
+    for group in groups:
+        if group is None:
+            return None
+        if group:
+            out = out | group
+    return out
+
+
 def dependency_order(entries: Sequence[T], timestamp: Callable[[T], int],
                      depends: Callable[[T, T], bool]) -> Iterator[T]:
     """613.8 within one layer: yield the entries one at a time, each the earliest by timestamp

@@ -1,9 +1,10 @@
 """Small questions the rules ask about cards and players, shared by every part of the plugin."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from rulestack import Ability, Card, CardDefinition, Game, Role
+from rulestack.values import NO_KEYWORDS, keywords_written, union_written
 
 if TYPE_CHECKING:
     from .system import MTGSystem
@@ -51,10 +52,10 @@ class Printed:
                               | set(self.produces or ()))
         self.keywords = definition.keywords
         #: The keywords its static abilities could change on a card, wherever the card is (see
-        #: :func:`_keywords_written`; ``None``: any).
-        self.keyword_writes = _union(_keywords_written(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
-                                     for ab in definition.abilities if ab.role == Role.STATIC
-                                     for spec in ab.get("modify") or ())
+        #: :func:`rulestack.values.keywords_written`; ``None``: any).
+        self.keyword_writes = union_written(
+            keywords_written(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
+            for ab in definition.abilities if ab.role == Role.STATIC for spec in ab.get("modify") or ())
         #: The printed toughness, and whether one of its static abilities could leave a card's
         #: toughness below that (see :func:`_lowers_toughness`), wherever the card is.
         self.toughness = fields.get("toughness")
@@ -126,33 +127,6 @@ def _types_hold(game: Game, system: "MTGSystem", version: int) -> bool:
     return hold
 
 
-_NO_KEYWORDS: frozenset[str] = frozenset()
-
-
-def _keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] | None:
-    """The keywords a modifier with this op, attribute and value could add to or take from a card
-    (``None``: any): none for ``set``/``add`` of another attribute or ``negate``; the keyword a
-    ``grant`` or ``revoke`` names literally; any for everything else (``remove_abilities``, a
-    computed grant, ``swap``, a system's op, a change of ``keywords`` itself)."""
-    if op in ("set", "add"):
-        return None if attr == "keywords" else _NO_KEYWORDS
-    if op in ("grant", "revoke") and isinstance(value, str):
-        return frozenset((value,))
-    if op == "negate":
-        return _NO_KEYWORDS
-    return None
-
-
-def _union(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
-    out: frozenset[str] = _NO_KEYWORDS
-    for group in groups:
-        if group is None:
-            return None
-        if group:
-            out = out | group
-    return out
-
-
 def _lowers_toughness(op: str, attr: str | None, value: Any) -> bool:
     """Could a modifier with this op, attribute and value leave a card's toughness below its
     printed toughness? Not the ability ops, nor ``set`` or ``add`` of another attribute, nor
@@ -182,10 +156,10 @@ def _printed_holds(game: Game) -> tuple[int, frozenset[str] | None, bool]:
     cards = state.cards
     known = PRINTED.get
     toughness = all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
-    keywords: frozenset[str] | None = _NO_KEYWORDS if toughness else None
+    keywords: frozenset[str] | None = NO_KEYWORDS if toughness else None
     for e in state.effects:
         if keywords is not None:
-            written = _keywords_written(e.op, e.attr, e.value)
+            written = keywords_written(e.op, e.attr, e.value)
             keywords = None if written is None else keywords | written if written else keywords
         toughness = toughness and not _lowers_toughness(e.op, e.attr, e.value)
     for cid in game.index.static_cards:
@@ -205,7 +179,7 @@ def printed_keyword_holds(game: Game, keyword: str) -> bool:
     """True when no modifier in the game can give or take ``keyword``, so every card has it as
     printed (``game.has_keyword`` needs no layer computation): no floating effect and no static
     ability of a card listed by the host's index of static abilities could change it
-    (:func:`_keywords_written`), and the only ``modifiers`` hook is this system's (which changes
+    (:func:`rulestack.values.keywords_written`), and the only ``modifiers`` hook is this system's (which changes
     power and toughness only). Worked out once per journal version."""
     written = _printed_holds(game)[1]
     return written is not None and keyword not in written

@@ -35,3 +35,17 @@ def test_systems_add_their_own_ops():
         values[mod.attr] = values.get(mod.attr, 0) * 2
     out = compute({"power": 3}, [Modifier(1, "power", "double", None)], {}, {}, {"double": double})
     assert out["power"] == 6
+
+
+def test_which_keywords_a_modifier_could_write_is_told_from_its_op():
+    from rulestack.values import NO_KEYWORDS, keywords_written, union_written
+
+    assert keywords_written("add", "power", 2) == NO_KEYWORDS          # another attribute
+    assert keywords_written("negate", None, True) == NO_KEYWORDS
+    assert keywords_written("grant", None, "Flying") == {"Flying"}
+    assert keywords_written("revoke", None, "Flying") == {"Flying"}
+    for unknowable in (("set", "keywords", ()), ("grant", None, {"from": "x"}), ("remove_abilities", None, True),
+                       ("swap", "power", "toughness"), ("double", "power", None)):   # (a system's op)
+        assert keywords_written(*unknowable) is None
+    assert union_written([NO_KEYWORDS, frozenset({"Flying"}), frozenset({"Haste"})]) == {"Flying", "Haste"}
+    assert union_written([frozenset({"Flying"}), None]) is None and union_written([]) == NO_KEYWORDS
