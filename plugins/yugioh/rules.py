@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
-from rulestack.state import FloatingEffect
+from rulestack.state import FloatingEffect, GameState
 from rulestack.context import ScriptUsageError
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
@@ -57,8 +57,16 @@ def text_negated(game: Game, card: Card, ability: Ability) -> bool:
 def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     """Every face-up card on the field with a static ability of ``kind`` (``continuous``, ``toll``)
     that applies now, with that ability (cached until the state changes: restrictions and tolls
-    are asked about once per card in a window)."""
+    are asked about once per card in a window). None at once while no card of the game has a
+    static ability of ``kind`` (:class:`StaticHolders`)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    st = game.state
+    holders_index = system.static_holders
+    if holders_index.cards is not st.cards or holders_index.count != len(st.cards) or \
+            holders_index.printed is not st.values.get(PRINTED_CODES):
+        holders_index.find(st)
+    if kind not in holders_index.kinds:
+        return []
     cache = system.cache
     version = game.journal.version
     if cache.get("version") != version:
@@ -69,27 +77,68 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     if found is None:
         holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]] | None = cache.get("holders")
         if holders is None:
-            holders = cache["holders"] = _ability_holders(game)
+            holders = cache["holders"] = _ability_holders(game, holders_index.ids)
         found = cache[key] = _active_statics(game, kind, holders)
     return found
 
 
-def _ability_holders(game: Game) -> list[tuple[Card, dict[str, tuple[Ability, ...]]]]:
+class StaticHolders:
+    """The cards of a game whose definition has a static ability (continuous effects, tolls), by
+    id in creation order, and the kinds of those abilities; for one state's cards, as many as
+    there are now, and the host's record of the cards that became another (the one object it
+    replaces at each change, kept here by identity: no definition has changed since while it is
+    the same object). A type of its own, not plain data: a fork starts with an empty one."""
+
+    __slots__ = ("cards", "count", "printed", "ids", "kinds")
+
+    def __init__(self) -> None:
+        self.cards: dict[int, Card] | None = None
+        self.count = -1
+        self.printed: Any = None
+        self.ids: tuple[int, ...] = ()
+        self.kinds: frozenset[str] = frozenset()
+
+    def find(self, state: GameState) -> None:
+        """Work them out for ``state``'s cards as they are now."""
+        ids: list[int] = []
+        kinds: set[str] = set()
+        for cid, card in state.cards.items():
+            by_kind = _statics_by_kind(card.definition)
+            if by_kind:
+                ids.append(cid)
+                kinds.update(by_kind)
+        self.ids, self.kinds = tuple(ids), frozenset(kinds)
+        self.cards, self.count, self.printed = state.cards, len(state.cards), state.values.get(PRINTED_CODES)
+
+
+#: The game value where the host records the cards that became another (``Game.become``; it puts a new
+#: object there at each change, and a rollback puts back the one before). Its name is the host's
+#: (a test compares them): the host's module that names it is private.
+PRINTED_CODES = "printed_codes"
+
+_FIELD_ORDER = {zname: i for i, zname in enumerate(FIELD_ZONES)}
+
+
+def _ability_holders(game: Game, ids: tuple[int, ...]) -> list[tuple[Card, dict[str, tuple[Ability, ...]]]]:
     """The face-up cards on the field with a static ability whose activation is not resolving,
-    in the order of the field (zone, player, place), each with its static abilities by kind."""
+    in the order of the field (zone, player, place), each with its static abilities by kind
+    (looked for among ``ids``, the cards with a static ability: :class:`StaticHolders`)."""
     st = game.state
-    cards, zones = st.cards, st.zones
+    cards = st.cards
     out = []
-    for zname in FIELD_ZONES:
-        for p in range(len(st.players)):
-            for cid in zones[(zname, p)].cards:
-                card = cards[cid]
-                definition = card.definition
-                known = _STATIC_KINDS.get(id(definition))      # _statics_by_kind(definition), inlined
-                by_kind = known[1] if known is not None and known[0] is definition else \
-                    _statics_by_kind(definition)
-                if by_kind and card.face_up and not card.status.get("activating"):
-                    out.append((card, by_kind))
+    for cid in ids:
+        card = cards[cid]
+        if card.zone in _FIELD_ORDER and card.face_up and not card.status.get("activating"):
+            definition = card.definition
+            known = _STATIC_KINDS.get(id(definition))      # _statics_by_kind(definition), inlined
+            by_kind = known[1] if known is not None and known[0] is definition else \
+                _statics_by_kind(definition)
+            if by_kind:
+                out.append((card, by_kind))
+    if len(out) > 1:
+        zones = st.zones
+        out.sort(key=lambda held: (_FIELD_ORDER[held[0].zone], held[0].zone_player,
+                                   zones[(held[0].zone, held[0].zone_player)].cards.index(held[0].id)))
     return out
 
 

@@ -17,6 +17,7 @@ from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
+from .rules import StaticHolders
 from .windows import SearchZones, WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
@@ -126,6 +127,8 @@ class YugiohSystem(GameSystem):
         self.search_zones = SearchZones()
         #: The activations last worked out for a window (:func:`.windows.activations`).
         self.window_activations = WindowActivations()
+        #: The cards with a static ability and their kinds (:class:`.rules.StaticHolders`).
+        self.static_holders = StaticHolders()
 
     @hookimpl
     def evaluate_position(self, game: Game, player: int) -> float:
