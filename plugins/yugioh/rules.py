@@ -62,13 +62,17 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     st = game.state
     holders_index = system.static_holders
-    if holders_index.cards is not st.cards or holders_index.count != len(st.cards) or \
-            holders_index.printed is not st.values.get(PRINTED_CODES):
-        holders_index.find(st)
+    cards = st.cards
+    version = game.journal.version
+    if holders_index.version != version or holders_index.cards is not cards:
+        newest = holders_index.newest
+        if holders_index.cards is not cards or holders_index.count != len(cards) or newest is None or \
+                cards.get(newest.id) is not newest or holders_index.printed is not st.values.get(PRINTED_CODES):
+            holders_index.find(st)
+        holders_index.version = version
     if kind not in holders_index.kinds:
         return []
     cache = system.cache
-    version = game.journal.version
     if cache.get("version") != version:
         cache.clear()
         cache["version"] = version
@@ -85,18 +89,24 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
 class StaticHolders:
     """The cards of a game whose definition has a static ability (continuous effects, tolls), by
     id in creation order, and the kinds of those abilities; for one state's cards, as many as
-    there are now, and the host's record of the cards that became another (the one object it
-    replaces at each change, kept here by identity: no definition has changed since while it is
-    the same object). A type of its own, not plain data: a fork starts with an empty one."""
+    there are now, the newest of them (a card created, rolled back and another created with its
+    id is another object: the card of its id is another) and the host's record of the cards that became another (the one object
+    it replaces at each change): all kept by identity, so that none of them can be collected and
+    its identity given to another object; while they are the same, no card has been created or
+    forgotten and no definition has changed. They are compared once per journal version (the
+    version last compared at is kept). A type of its own, not plain data: a fork starts with an
+    empty one."""
 
-    __slots__ = ("cards", "count", "printed", "ids", "kinds")
+    __slots__ = ("cards", "count", "newest", "printed", "ids", "kinds", "version")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] | None = None
         self.count = -1
+        self.newest: Card | None = None
         self.printed: Any = None
         self.ids: tuple[int, ...] = ()
         self.kinds: frozenset[str] = frozenset()
+        self.version = -1
 
     def find(self, state: GameState) -> None:
         """Work them out for ``state``'s cards as they are now."""
@@ -109,6 +119,7 @@ class StaticHolders:
                 kinds.update(by_kind)
         self.ids, self.kinds = tuple(ids), frozenset(kinds)
         self.cards, self.count, self.printed = state.cards, len(state.cards), state.values.get(PRINTED_CODES)
+        self.newest = next(reversed(state.cards.values())) if state.cards else None
 
 
 #: The game value where the host records the cards that became another (``Game.become``; it puts a new

@@ -104,3 +104,19 @@ def test_a_card_that_becomes_one_with_a_static_ability_is_seen():
     game.become(rat, game.card(mallon).code)      # as many cards as before: the record of copies says
     assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Marshmallon", "Swords of Revealing Light"]
     assert rules.active_statics(game, "continuous") == statics_by_scan(game, "continuous")
+
+
+def test_a_card_created_in_place_of_one_rolled_back_is_seen():
+    sc = duel()
+    sc.add("Swords of Revealing Light", "spell_trap", 0)
+    game = sc.game
+    rat_code, mallon_code = (game.card(sc.add(name, "hand", 1)).code for name in ("Giant Rat", "Marshmallon"))
+    mark = game.journal.mark()
+    rat = game.create_card(rat_code, 1, "monster", face_up=True)
+    count = len(game.state.cards)
+    assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Swords of Revealing Light"]
+    game.journal.rollback(mark)             # the Giant Rat is forgotten; another card takes its id
+    mallon = game.create_card(mallon_code, 1, "monster", face_up=True)
+    assert mallon.id == rat.id and len(game.state.cards) == count
+    assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Marshmallon", "Swords of Revealing Light"]
+    assert rules.active_statics(game, "continuous") == statics_by_scan(game, "continuous")
