@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
-from rulestack.state import FloatingEffect, GameState
+from rulestack.state import FloatingEffect, GameState, Zone
 from rulestack.context import ScriptUsageError
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
@@ -412,20 +412,43 @@ def state_checks(game: Game) -> bool:
             break
     changed = False
     cards, zones = st.cards, st.zones
-    for p in players:
-        for cid in zones[("spell_trap", p.index)].cards:
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    checked = system.checked_zones
+    if checked.zones is not zones:
+        checked.find(st)
+    for index, spell_trap, _ in checked.by_player:
+        for cid in spell_trap.cards:
             if cards[cid].attached_to is not None:      # an Equip card (or another attached card): check them all
-                changed = _check_equips(game, p.index) or changed
+                changed = _check_equips(game, index) or changed
                 break
     if st.effects:
         changed = end_lapsed_effects(game) or changed
-    for p in players:
-        if zones[(OVERLAY, p.index)].cards:       # no Xyz Materials anywhere: none can be orphaned
+    for _, _, overlay in checked.by_player:
+        if overlay.cards:                         # no Xyz Materials anywhere: none can be orphaned
             changed = orphaned_materials(game) or changed
             break
     if not st.values.get("bonds"):
         return changed
     return check_bonds(game) or changed
+
+
+class CheckedZones:
+    """The zones the state checks look at, per player in order (the index, the Spell & Trap Zone,
+    the Xyz Materials), for one state's zones (a game's zones are made with it and never
+    replaced). A type of its own, not plain data: a fork, whose state has zones of its own,
+    starts with an empty one."""
+
+    __slots__ = ("zones", "by_player")
+
+    def __init__(self) -> None:
+        self.zones: dict[tuple[str, int | None], Zone] | None = None
+        self.by_player: tuple[tuple[int, Zone, Zone], ...] = ()
+
+    def find(self, state: GameState) -> None:
+        zones = state.zones
+        self.by_player = tuple((p.index, zones[("spell_trap", p.index)], zones[(OVERLAY, p.index)])
+                               for p in state.players)
+        self.zones = zones
 
 
 def _check_equips(game: Game, player: int) -> bool:
