@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
-from rulestack.state import FloatingEffect
+from rulestack.state import FloatingEffect, GameState, Zone
 from rulestack.context import ScriptUsageError
 
 from .cardinfo import FIELD_ZONES, is_monster, on_field
@@ -57,10 +57,22 @@ def text_negated(game: Game, card: Card, ability: Ability) -> bool:
 def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     """Every face-up card on the field with a static ability of ``kind`` (``continuous``, ``toll``)
     that applies now, with that ability (cached until the state changes: restrictions and tolls
-    are asked about once per card in a window)."""
+    are asked about once per card in a window). None at once while no card of the game has a
+    static ability of ``kind`` (:class:`StaticHolders`)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    cache = system.cache
+    st = game.state
+    holders_index = system.static_holders
+    cards = st.cards
     version = game.journal.version
+    if holders_index.version != version or holders_index.cards is not cards:
+        newest = holders_index.newest
+        if holders_index.cards is not cards or holders_index.count != len(cards) or newest is None or \
+                cards.get(newest.id) is not newest or holders_index.printed is not st.values.get(PRINTED_CODES):
+            holders_index.find(st)
+        holders_index.version = version
+    if kind not in holders_index.kinds:
+        return []
+    cache = system.cache
     if cache.get("version") != version:
         cache.clear()
         cache["version"] = version
@@ -69,27 +81,75 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     if found is None:
         holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]] | None = cache.get("holders")
         if holders is None:
-            holders = cache["holders"] = _ability_holders(game)
+            holders = cache["holders"] = _ability_holders(game, holders_index.ids)
         found = cache[key] = _active_statics(game, kind, holders)
     return found
 
 
-def _ability_holders(game: Game) -> list[tuple[Card, dict[str, tuple[Ability, ...]]]]:
+class StaticHolders:
+    """The cards of a game whose definition has a static ability (continuous effects, tolls), by
+    id in creation order, and the kinds of those abilities; for one state's cards, as many as
+    there are now, the newest of them (a card created, rolled back and another created with its
+    id is another object: the card of its id is another) and the host's record of the cards that became another (the one object
+    it replaces at each change): all kept by identity, so that none of them can be collected and
+    its identity given to another object; while they are the same, no card has been created or
+    forgotten and no definition has changed. They are compared once per journal version (the
+    version last compared at is kept). A type of its own, not plain data: a fork starts with an
+    empty one."""
+
+    __slots__ = ("cards", "count", "newest", "printed", "ids", "kinds", "version")
+
+    def __init__(self) -> None:
+        self.cards: dict[int, Card] | None = None
+        self.count = -1
+        self.newest: Card | None = None
+        self.printed: Any = None
+        self.ids: tuple[int, ...] = ()
+        self.kinds: frozenset[str] = frozenset()
+        self.version = -1
+
+    def find(self, state: GameState) -> None:
+        """Work them out for ``state``'s cards as they are now."""
+        ids: list[int] = []
+        kinds: set[str] = set()
+        for cid, card in state.cards.items():
+            by_kind = _statics_by_kind(card.definition)
+            if by_kind:
+                ids.append(cid)
+                kinds.update(by_kind)
+        self.ids, self.kinds = tuple(ids), frozenset(kinds)
+        self.cards, self.count, self.printed = state.cards, len(state.cards), state.values.get(PRINTED_CODES)
+        self.newest = next(reversed(state.cards.values())) if state.cards else None
+
+
+#: The game value where the host records the cards that became another (``Game.become``; it puts a new
+#: object there at each change, and a rollback puts back the one before). Its name is the host's
+#: (a test compares them): the host's module that names it is private.
+PRINTED_CODES = "printed_codes"
+
+_FIELD_ORDER = {zname: i for i, zname in enumerate(FIELD_ZONES)}
+
+
+def _ability_holders(game: Game, ids: tuple[int, ...]) -> list[tuple[Card, dict[str, tuple[Ability, ...]]]]:
     """The face-up cards on the field with a static ability whose activation is not resolving,
-    in the order of the field (zone, player, place), each with its static abilities by kind."""
+    in the order of the field (zone, player, place), each with its static abilities by kind
+    (looked for among ``ids``, the cards with a static ability: :class:`StaticHolders`)."""
     st = game.state
-    cards, zones = st.cards, st.zones
+    cards = st.cards
     out = []
-    for zname in FIELD_ZONES:
-        for p in range(len(st.players)):
-            for cid in zones[(zname, p)].cards:
-                card = cards[cid]
-                definition = card.definition
-                known = _STATIC_KINDS.get(id(definition))      # _statics_by_kind(definition), inlined
-                by_kind = known[1] if known is not None and known[0] is definition else \
-                    _statics_by_kind(definition)
-                if by_kind and card.face_up and not card.status.get("activating"):
-                    out.append((card, by_kind))
+    for cid in ids:
+        card = cards[cid]
+        if card.zone in _FIELD_ORDER and card.face_up and not card.status.get("activating"):
+            definition = card.definition
+            known = _STATIC_KINDS.get(id(definition))      # _statics_by_kind(definition), inlined
+            by_kind = known[1] if known is not None and known[0] is definition else \
+                _statics_by_kind(definition)
+            if by_kind:
+                out.append((card, by_kind))
+    if len(out) > 1:
+        zones = st.zones
+        out.sort(key=lambda held: (_FIELD_ORDER[held[0].zone], held[0].zone_player,
+                                   zones[(held[0].zone, held[0].zone_player)].cards.index(held[0].id)))
     return out
 
 
@@ -352,20 +412,43 @@ def state_checks(game: Game) -> bool:
             break
     changed = False
     cards, zones = st.cards, st.zones
-    for p in players:
-        for cid in zones[("spell_trap", p.index)].cards:
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    checked = system.checked_zones
+    if checked.zones is not zones:
+        checked.find(st)
+    for index, spell_trap, _ in checked.by_player:
+        for cid in spell_trap.cards:
             if cards[cid].attached_to is not None:      # an Equip card (or another attached card): check them all
-                changed = _check_equips(game, p.index) or changed
+                changed = _check_equips(game, index) or changed
                 break
     if st.effects:
         changed = end_lapsed_effects(game) or changed
-    for p in players:
-        if zones[(OVERLAY, p.index)].cards:       # no Xyz Materials anywhere: none can be orphaned
+    for _, _, overlay in checked.by_player:
+        if overlay.cards:                         # no Xyz Materials anywhere: none can be orphaned
             changed = orphaned_materials(game) or changed
             break
     if not st.values.get("bonds"):
         return changed
     return check_bonds(game) or changed
+
+
+class CheckedZones:
+    """The zones the state checks look at, per player in order (the index, the Spell & Trap Zone,
+    the Xyz Materials), for one state's zones (a game's zones are made with it and never
+    replaced). A type of its own, not plain data: a fork, whose state has zones of its own,
+    starts with an empty one."""
+
+    __slots__ = ("zones", "by_player")
+
+    def __init__(self) -> None:
+        self.zones: dict[tuple[str, int | None], Zone] | None = None
+        self.by_player: tuple[tuple[int, Zone, Zone], ...] = ()
+
+    def find(self, state: GameState) -> None:
+        zones = state.zones
+        self.by_player = tuple((p.index, zones[("spell_trap", p.index)], zones[(OVERLAY, p.index)])
+                               for p in state.players)
+        self.zones = zones
 
 
 def _check_equips(game: Game, player: int) -> bool:

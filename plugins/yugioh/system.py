@@ -17,6 +17,7 @@ from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
+from .rules import CheckedZones, StaticHolders
 from .windows import SearchZones, WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
@@ -126,6 +127,10 @@ class YugiohSystem(GameSystem):
         self.search_zones = SearchZones()
         #: The activations last worked out for a window (:func:`.windows.activations`).
         self.window_activations = WindowActivations()
+        #: The cards with a static ability and their kinds (:class:`.rules.StaticHolders`).
+        self.static_holders = StaticHolders()
+        #: The zones the state checks look at, per player (:class:`.rules.CheckedZones`).
+        self.checked_zones = CheckedZones()
 
     @hookimpl
     def evaluate_position(self, game: Game, player: int) -> float:

@@ -77,8 +77,9 @@ def may_act(game: Game, player: int, window: str) -> bool:
                 # card is, its "When ..." timing): an ability they refuse is never in the list.
                 if timing.place_refusal(game, card, kind, player):
                     continue
-                if when and not timing.when_matches(game, card, when, player):
-                    continue
+                if when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
+                             or not timing.when_matches(game, card, when, player)):
+                    continue     # (no chain link, no event of the timing: it matches nothing, at once)
                 # Past the cheap refusals: the window's list itself says (kept for the window).
                 return bool(activations(game, player, window))
     return False
@@ -166,7 +167,8 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 if not allowed:
                     continue
                 if timing.place_refusal(game, card, kind, player) or (
-                        when and not timing.when_matches(game, card, when, player)):
+                        when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
+                                  or not timing.when_matches(game, card, when, player))):
                     continue                                 # cheap refusals before the full check
                 act = Activation(player=player, card=card, ability=ab, window=window)
                 if checked_window is None:

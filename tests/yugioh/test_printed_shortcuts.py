@@ -57,3 +57,66 @@ def test_a_granted_keyword_and_a_negation_are_read_from_the_derived_values():
     assert rules.has_keyword(sc.game, card, "Cannot Attack") and sc.game.has_keyword(card, "Cannot Attack")
     assert rules.is_text_negated(sc.game, card, card.definition.abilities[0])
     check_shortcuts(sc.game)
+
+
+# -- the static abilities, looked for among the cards that have one -------------------------------------
+def statics_by_scan(game: Any, kind: str) -> list[tuple[Any, Any]]:
+    """``rules.active_statics`` as it was worked out before the cards with a static ability were
+    listed per game: every card of the field in its order (zone, player, place)."""
+    st = game.state
+    holders = []
+    for zname in ("monster", "spell_trap"):
+        for p in range(len(st.players)):
+            for cid in st.zones[(zname, p)].cards:
+                card = st.cards[cid]
+                by_kind = rules._statics_by_kind(card.definition)
+                if by_kind and card.face_up and not card.status.get("activating"):
+                    holders.append((card, by_kind))
+    return rules._active_statics(game, kind, holders)
+
+
+def check_statics(game: Any) -> int:
+    for kind in ("continuous", "toll", "maintenance"):
+        assert rules.active_statics(game, kind) == statics_by_scan(game, kind), kind
+    return 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_active_statics_agree_with_a_scan_of_the_field(seed, decks):
+    checked: list[int] = []
+    inner = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
+    agents = [FunctionAgent(lambda d, seat, i=i: checked.append(check_statics(seat.game)) or inner[i].decide(d, seat))
+              for i in (0, 1)]
+    Game("yugioh", list(decks), seed=seed, agents=agents).play()
+    assert sum(checked) > 50
+
+
+def test_a_card_that_becomes_one_with_a_static_ability_is_seen():
+    from rulestack._primitives import PRINTED_CODES
+    assert rules.PRINTED_CODES == PRINTED_CODES          # the host's name for its record of copies
+    sc = duel()
+    rat = sc.add("Giant Rat", "monster", 1)
+    sc.add("Swords of Revealing Light", "spell_trap", 0)
+    mallon = sc.add("Marshmallon", "hand", 1)
+    game = sc.game
+    assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Swords of Revealing Light"]
+    game.become(rat, game.card(mallon).code)      # as many cards as before: the record of copies says
+    assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Marshmallon", "Swords of Revealing Light"]
+    assert rules.active_statics(game, "continuous") == statics_by_scan(game, "continuous")
+
+
+def test_a_card_created_in_place_of_one_rolled_back_is_seen():
+    sc = duel()
+    sc.add("Swords of Revealing Light", "spell_trap", 0)
+    game = sc.game
+    rat_code, mallon_code = (game.card(sc.add(name, "hand", 1)).code for name in ("Giant Rat", "Marshmallon"))
+    mark = game.journal.mark()
+    rat = game.create_card(rat_code, 1, "monster", face_up=True)
+    count = len(game.state.cards)
+    assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Swords of Revealing Light"]
+    game.journal.rollback(mark)             # the Giant Rat is forgotten; another card takes its id
+    mallon = game.create_card(mallon_code, 1, "monster", face_up=True)
+    assert mallon.id == rat.id and len(game.state.cards) == count
+    assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Marshmallon", "Swords of Revealing Light"]
+    assert rules.active_statics(game, "continuous") == statics_by_scan(game, "continuous")
