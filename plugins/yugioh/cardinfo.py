@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulestack import Ability, Action, Card, Game, IllegalAction, Item
+from rulestack.state import GameState
 
 #: The zones of the field (a card "on the field" is in one of these).
 FIELD_ZONES = ("monster", "spell_trap")
@@ -172,3 +173,46 @@ def ability_speed_of(fields: Mapping[str, Any], ability: Ability) -> int:
     if kind == "effect":
         return 2 if trap else 1
     return 1
+
+
+#: The game value where the host records the cards that became another (``Game.become``; it puts a new
+#: object there at each change, and a rollback puts back the one before). Its name is the host's
+#: (a test compares them): the host's module that names it is private.
+PRINTED_CODES = "printed_codes"
+
+
+class CardsSeen:
+    """What a per-game cache of facts about the game's cards was worked out for: the state's cards,
+    as many as there were, the newest of them (a card created, rolled back and another created
+    with its id is another object) and the host's record of the cards that became another (the
+    one object it replaces at each change), all kept by identity, so that none of them can be
+    collected and its identity given to another object. While they are the same, no card has
+    been created or forgotten and no definition has changed (:meth:`holds`)."""
+
+    __slots__ = ("cards", "count", "newest", "printed", "version")
+
+    def __init__(self) -> None:
+        self.cards: dict[int, Card] | None = None
+        self.count = -1
+        self.newest: Card | None = None
+        self.printed: Any = None
+        self.version = -1     # the journal version they were last found the same at
+
+    def holds(self, state: GameState, version: int) -> bool:
+        """Are ``state``'s cards and their definitions those last seen (:meth:`see`)? Compared once
+        per journal ``version`` (a version names one state)."""
+        cards = state.cards
+        if self.version == version and self.cards is cards:
+            return True
+        newest = self.newest
+        if (self.cards is cards and self.count == len(cards) and newest is not None
+                and cards.get(newest.id) is newest and self.printed is state.values.get(PRINTED_CODES)):
+            self.version = version
+            return True
+        return False
+
+    def see(self, state: GameState, version: int) -> None:
+        """Remember ``state``'s cards as they are now, at journal ``version``."""
+        self.cards, self.count, self.printed = state.cards, len(state.cards), state.values.get(PRINTED_CODES)
+        self.newest = next(reversed(state.cards.values())) if state.cards else None
+        self.version = version

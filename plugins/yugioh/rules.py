@@ -11,13 +11,14 @@ that negation (YGO-A15).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
 from rulestack.state import FloatingEffect, GameState, Zone
 from rulestack.context import ScriptUsageError
+from rulestack.values import NO_KEYWORDS, keywords_written, union_written
 
-from .cardinfo import FIELD_ZONES, is_monster, on_field
+from .cardinfo import FIELD_ZONES, CardsSeen, is_monster, on_field
 from .moves import destroy
 from .xyz_materials import OVERLAY, orphaned_materials
 
@@ -64,12 +65,8 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     holders_index = system.static_holders
     cards = st.cards
     version = game.journal.version
-    if holders_index.version != version or holders_index.cards is not cards:
-        newest = holders_index.newest
-        if holders_index.cards is not cards or holders_index.count != len(cards) or newest is None or \
-                cards.get(newest.id) is not newest or holders_index.printed is not st.values.get(PRINTED_CODES):
-            holders_index.find(st)
-        holders_index.version = version
+    if (holders_index.version != version or holders_index.cards is not cards) and not holders_index.holds(st, version):
+        holders_index.find(st, version)
     if kind not in holders_index.kinds:
         return []
     cache = system.cache
@@ -86,29 +83,20 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     return found
 
 
-class StaticHolders:
+class StaticHolders(CardsSeen):
     """The cards of a game whose definition has a static ability (continuous effects, tolls), by
-    id in creation order, and the kinds of those abilities; for one state's cards, as many as
-    there are now, the newest of them (a card created, rolled back and another created with its
-    id is another object: the card of its id is another) and the host's record of the cards that became another (the one object
-    it replaces at each change): all kept by identity, so that none of them can be collected and
-    its identity given to another object; while they are the same, no card has been created or
-    forgotten and no definition has changed. They are compared once per journal version (the
-    version last compared at is kept). A type of its own, not plain data: a fork starts with an
+    id in creation order, and the kinds of those abilities; for the cards seen
+    (:class:`.cardinfo.CardsSeen`). A type of its own, not plain data: a fork starts with an
     empty one."""
 
-    __slots__ = ("cards", "count", "newest", "printed", "ids", "kinds", "version")
+    __slots__ = ("ids", "kinds")
 
     def __init__(self) -> None:
-        self.cards: dict[int, Card] | None = None
-        self.count = -1
-        self.newest: Card | None = None
-        self.printed: Any = None
+        super().__init__()
         self.ids: tuple[int, ...] = ()
         self.kinds: frozenset[str] = frozenset()
-        self.version = -1
 
-    def find(self, state: GameState) -> None:
+    def find(self, state: GameState, version: int) -> None:
         """Work them out for ``state``'s cards as they are now."""
         ids: list[int] = []
         kinds: set[str] = set()
@@ -118,14 +106,8 @@ class StaticHolders:
                 ids.append(cid)
                 kinds.update(by_kind)
         self.ids, self.kinds = tuple(ids), frozenset(kinds)
-        self.cards, self.count, self.printed = state.cards, len(state.cards), state.values.get(PRINTED_CODES)
-        self.newest = next(reversed(state.cards.values())) if state.cards else None
+        self.see(state, version)
 
-
-#: The game value where the host records the cards that became another (``Game.become``; it puts a new
-#: object there at each change, and a rollback puts back the one before). Its name is the host's
-#: (a test compares them): the host's module that names it is private.
-PRINTED_CODES = "printed_codes"
 
 _FIELD_ORDER = {zname: i for i, zname in enumerate(FIELD_ZONES)}
 
@@ -185,23 +167,8 @@ def forbidden(game: Game, action: str, card: Card) -> bool:
 
 
 # -- keywords and negation as printed, while no modifier could change them ------------------------------
-_NO_KEYWORDS: frozenset[str] = frozenset()
 #: The derived values the host's negation reads (:meth:`Game.is_text_negated`).
 NEGATION_VALUES = frozenset({"negated", "negated_scopes"})
-
-
-def _keywords_written(op: str, attr: str | None, value: Any) -> frozenset[str] | None:
-    """The keywords a modifier with this op, attribute and value could give a card or take from it
-    (``None``: any): none for ``set``/``add`` of another attribute or ``negate``; the keyword a
-    ``grant`` or ``revoke`` names literally (Fiendish Chain's "Cannot Attack"); any for everything
-    else (``remove_abilities``, a computed grant, a change of ``keywords`` itself, a system's op)."""
-    if op in ("set", "add"):
-        return None if attr == "keywords" else _NO_KEYWORDS
-    if op in ("grant", "revoke") and isinstance(value, str):
-        return frozenset((value,))
-    if op == "negate":
-        return _NO_KEYWORDS
-    return None
 
 
 def _negates(op: str, attr: str | None, value: Any) -> bool:
@@ -215,16 +182,6 @@ def _negates(op: str, attr: str | None, value: Any) -> bool:
     return op not in ("grant", "revoke", "remove_abilities")
 
 
-def _union(groups: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
-    out: frozenset[str] = _NO_KEYWORDS
-    for group in groups:
-        if group is None:
-            return None
-        if group:
-            out = out | group
-    return out
-
-
 #: Per card definition (by identity): what its static abilities' modifiers could change, as
 #: :func:`modifier_writes` says it (the keywords, ``None``: any; whether negation).
 _STATIC_WRITES: dict[int, tuple[CardDefinition, frozenset[str] | None, bool]] = {}
@@ -235,7 +192,7 @@ def _static_writes(definition: CardDefinition) -> tuple[CardDefinition, frozense
     if found is None or found[0] is not definition:
         specs = [(spec.get("op", "add"), spec.get("attr", ""), spec.get("value"))
                  for ab in definition.abilities if ab.role == Role.STATIC for spec in ab.get("modify") or ()]
-        found = _STATIC_WRITES[id(definition)] = (definition, _union(_keywords_written(*spec) for spec in specs),
+        found = _STATIC_WRITES[id(definition)] = (definition, union_written(keywords_written(*spec) for spec in specs),
                                                   any(_negates(*spec) for spec in specs))
     return found
 
@@ -251,7 +208,7 @@ def modifier_writes(game: Game) -> tuple[frozenset[str] | None, bool]:
     known = system.modifier_writes
     if known[0] == version:
         return known[1], known[2]
-    written: frozenset[str] | None = _NO_KEYWORDS
+    written: frozenset[str] | None = NO_KEYWORDS
     negates = False
     if not all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
         written, negates = None, True
@@ -260,7 +217,7 @@ def modifier_writes(game: Game) -> tuple[frozenset[str] | None, bool]:
         if written is None and negates:
             break
         if written is not None:
-            more = _keywords_written(e.op, e.attr, e.value)
+            more = keywords_written(e.op, e.attr, e.value)
             written = None if more is None else written | more if more else written
         negates = negates or _negates(e.op, e.attr, e.value)
     cards = state.cards

@@ -18,7 +18,7 @@ from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
 from .rules import CheckedZones, StaticHolders
-from .windows import SearchZones, WindowActivations
+from .windows import ActivationZones, SearchZones, WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
 
@@ -115,9 +115,9 @@ class YugiohSystem(GameSystem):
         self.cache: dict[object, Any] = {}
         #: The journal version at which the game was last found settled (see :func:`settling.settle`).
         self.settled_at = -1
-        #: For how many cards, the zones from which some card of this game has an activated ability, and
-        #: whether some card has a monster effect usable from the hand (:func:`.windows.activation_zones`).
-        self.activation_zones: tuple[int, tuple[str, ...], bool] = (0, (), False)
+        #: The zones from which some card of this game has an activated ability, and whether some
+        #: card has a monster effect usable from the hand (:class:`.windows.ActivationZones`).
+        self.activation_zones = ActivationZones()
         #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
         self.action_cache = ActionCache()
         #: What some modifier could change (keywords, negation), and at which journal version

@@ -15,7 +15,7 @@ from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
 from rulestack.state import GameState, Zone
 
 from . import timing
-from .cardinfo import ACTIVATION_ZONES, ability_speed_of, action_cache, cached_action
+from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
@@ -38,10 +38,11 @@ def may_act(game: Game, player: int, window: str) -> bool:
     speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
     facts: tuple[str, str | None, int | None] = (window, None, None)
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    count, searched, hand_effects = system.activation_zones
-    if count != len(cards):
-        searched = activation_zones(game)
-        hand_effects = system.activation_zones[2]
+    found = system.activation_zones
+    version = game.journal.version
+    if (found.version != version or found.cards is not cards) and not found.holds(st, version):
+        activation_zones(game)
+    searched, hand_effects = found.zones, found.hand_effects
     lists = system.search_zones
     if lists.zones is not zones or lists.searched is not searched:
         lists.find(st, searched)
@@ -107,10 +108,10 @@ class SearchZones:
 
 
 class WindowActivations:
-    """The activations last worked out for a window: the journal version they hold at (the one
-    after working them out: a dry run that changed something and rolled it back moves it on,
-    with the state exactly as before), the player and window, and the list. A type of its own, not
-    plain data: a fork starts with an empty one (:func:`rulestack.fork` copies plain values)."""
+    """The activations last worked out for a window: the journal version they hold at (a dry run
+    while working them out rolls back to the same version), the player and window, and the list.
+    A type of its own, not plain data: a fork starts with an empty one (:func:`rulestack.fork`
+    copies plain values)."""
 
     __slots__ = ("version", "player", "window", "actions", "checking", "checking_version")
 
@@ -145,9 +146,10 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     data = (("window", window),)
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     cache = action_cache(game)
-    count, searched, _ = system.activation_zones
-    if count != len(cards):
-        searched = activation_zones(game)
+    found = system.activation_zones
+    version = journal.version
+    searched = found.zones if (found.version == version and found.cards is cards) or found.holds(st, version) \
+        else activation_zones(game)
     lists = system.search_zones
     if lists.zones is not zones or lists.searched is not searched:
         lists.find(st, searched)
@@ -185,25 +187,39 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     return out
 
 
+class ActivationZones(CardsSeen):
+    """The zones worth searching for activated abilities: those some card of the game has an
+    activated ability usable from; and whether some card has a monster's effect usable from the
+    hand (a "hand trap", the only kind of activation from the hand in the opponent's turn). For
+    the cards seen (:class:`.cardinfo.CardsSeen`). A type of its own: a fork starts with an empty one."""
+
+    __slots__ = ("zones", "hand_effects")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.zones: tuple[str, ...] = ()
+        self.hand_effects = False
+
+
 def activation_zones(game: Game) -> tuple[str, ...]:
-    """The zones worth searching for activated abilities: those some card of this game has an
-    activated ability usable from (computed once per game, again if cards are created). Kept with
-    them: whether some card has a monster's effect usable from the hand (a "hand trap", the only
-    kind of activation from the hand in the opponent's turn)."""
+    """The zones worth searching for activated abilities (:class:`ActivationZones`, worked out
+    again when the game's cards or their definitions changed)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    count, zones, _ = system.activation_zones
-    if count != len(game.state.cards):
-        found: set[str] = set()
+    found = system.activation_zones
+    state, version = game.state, game.journal.version
+    if not found.holds(state, version):
+        zones: set[str] = set()
         hand_effects = False
-        for card in game.state.cards.values():
+        for card in state.cards.values():
             for ab in card.definition.abilities:
                 if ab.role == Role.ACTIVATED:
                     usable = ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))
-                    found.update(usable)
+                    zones.update(usable)
                     hand_effects = hand_effects or (ab.kind != "activate" and "hand" in usable)
-        zones = tuple(z for z in _ZONE_ORDER if z in found) + tuple(sorted(found - set(_ZONE_ORDER)))
-        system.activation_zones = (len(game.state.cards), zones, hand_effects)
-    return zones
+        found.zones = tuple(z for z in _ZONE_ORDER if z in zones) + tuple(sorted(zones - set(_ZONE_ORDER)))
+        found.hand_effects = hand_effects
+        found.see(state, version)
+    return found.zones
 
 
 _ZONE_ORDER = ("spell_trap", "monster", "hand", "graveyard", "banished")

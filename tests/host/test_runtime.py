@@ -129,7 +129,7 @@ def test_caches_on_the_system_instance_are_put_back_between_games():
     nxt = Game("yugioh", ["classic_a", "classic_b"], seed=1, runtime=runtime)
     assert nxt.system is system
     assert system.settled_at == -1          # ... and the next game starts without that cache
-    assert system.activation_zones == (0, (), False)
+    assert system.activation_zones.count == -1 and system.activation_zones.zones == ()
     nxt.close()
 
 

@@ -207,3 +207,16 @@ def test_a_quick_effect_usable_from_the_hand_is_offered_in_the_opponents_turn():
     assert links(sc) == ["Dian Keto the Cure Master", "Hand Ward Imp"]
     assert sc.game.state.players[0].life == 8000 - 100 + 600
     assert sc.game.state.players[1].life == 9000
+
+
+def test_a_card_that_becomes_a_hand_trap_is_offered_in_the_opponents_turn():
+    # The zones searched for activations (worked out once for the game's cards) follow a card that
+    # becomes another (Game.become): the card count does not change.
+    sc = duel(active=1)
+    guardian = sc.add("Celtic Guardian", "hand", 0)
+    sc.add("Dian Keto the Cure Master", "hand", 1)
+    assert labels(sc, 0, "open") == ["pass"]
+    sc.game.become(guardian, "T113")                                 # now a Hand Ward Imp
+    sc.answer("activate Dian Keto the Cure Master")
+    sc.run()
+    assert sc.decision.player == 0 and [o.label for o in sc.decision.options] == ["pass", "activate Hand Ward Imp"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rulestack import FunctionAgent, Game, RandomAgent
-from rulestack_systems.yugioh import rules
+from rulestack_systems.yugioh import cardinfo, rules
 
 from .conftest import duel
 
@@ -94,7 +94,7 @@ def test_active_statics_agree_with_a_scan_of_the_field(seed, decks):
 
 def test_a_card_that_becomes_one_with_a_static_ability_is_seen():
     from rulestack._primitives import PRINTED_CODES
-    assert rules.PRINTED_CODES == PRINTED_CODES          # the host's name for its record of copies
+    assert cardinfo.PRINTED_CODES == PRINTED_CODES          # the host's name for its record of copies
     sc = duel()
     rat = sc.add("Giant Rat", "monster", 1)
     sc.add("Swords of Revealing Light", "spell_trap", 0)
