@@ -23,6 +23,13 @@ def checking_agents(seed: int, check: Check, players: int = 2) -> list[FunctionA
     return [agent(i) for i in range(players)]
 
 
+def counting_agent(seed: int, check: Callable[[Game], int], checked: list[int]) -> FunctionAgent:
+    """A random agent seeded with ``seed`` that runs ``check(game)`` before answering each decision
+    and keeps what it returns (how many things it checked) in ``checked``."""
+    rnd = RandomAgent(seed)
+    return FunctionAgent(lambda decision, seat: checked.append(check(seat.game)) or rnd.decide(decision, seat))
+
+
 def play_checked(system: str, decks: list[str], seed: int, check: Check) -> tuple[Game, GameResult]:
     """Play one seeded random game to the end with ``check`` before every decision and at the end."""
     game = Game(system, list(decks), seed=seed, agents=checking_agents(seed, check))

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from rulestack import FunctionAgent, Game, RandomAgent
+from random_games import counting_agent
+from rulestack import Game
 from rulestack_systems.mtg import casting, mana_pool, rules, sagas, sba, tokens
 
 from .test_playout import everything_deck
@@ -70,20 +71,13 @@ def state_based_action_applies(game: Any) -> bool:
     return bool(sagas.to_sacrifice(game) or tokens.ceasing(game))
 
 
-def checking_agent(seed: int, checked: list[int]) -> FunctionAgent:
-    """A random agent that checks the shortcuts before every answer."""
-    inner = RandomAgent(seed)
-    return FunctionAgent(lambda decision, seat: checked.append(check_shortcuts(seat.game)) or
-                         inner.decide(decision, seat))
-
-
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize("decks", [("everything", "everything"), ("izzet_spells", "selesnya_tokens"),
                                    ("red_burn", "white_weenie")])
 def test_printed_shortcuts_agree_with_the_derived_values(seed, decks):
     chosen = [everything_deck() if d == "everything" else d for d in decks]
     checked: list[int] = []
-    agents = [checking_agent(seed * 2 + 1, checked), checking_agent(seed * 2 + 2, checked)]
+    agents = [counting_agent(seed * 2 + 1, check_shortcuts, checked), counting_agent(seed * 2 + 2, check_shortcuts, checked)]
     game = Game("mtg", chosen, seed=seed, agents=agents)
     game.play()
     assert sum(checked) > 1000

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from rulestack import FunctionAgent, Game, RandomAgent
+from random_games import counting_agent
+from rulestack import Game
 from rulestack_systems.onepiece import areas
 
 ATTRIBUTES = ("power", "cost", "counter", "life", "unblockable", "ko_immune", "cannot_attack", "cannot_activate",
@@ -38,19 +39,12 @@ def check_shortcuts(game: Any) -> int:
     return len(game.state.cards)
 
 
-def checking_agent(seed: int, checked: list[int]) -> FunctionAgent:
-    """A random agent that checks the shortcuts before every answer."""
-    inner = RandomAgent(seed)
-    return FunctionAgent(lambda decision, seat: checked.append(check_shortcuts(seat.game)) or
-                         inner.decide(decision, seat))
-
-
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("decks", [("red_straw_hat_crew", "blue_seven_warlords"),
                                    ("black_navy", "yellow_big_mom_pirates")])
 def test_printed_shortcuts_agree_with_the_derived_values(seed, decks):
     checked: list[int] = []
-    agents = [checking_agent(seed * 2 + 1, checked), checking_agent(seed * 2 + 2, checked)]
+    agents = [counting_agent(seed * 2 + 1, check_shortcuts, checked), counting_agent(seed * 2 + 2, check_shortcuts, checked)]
     game = Game("onepiece", list(decks), seed=seed, agents=agents)
     game.play()
     assert sum(checked) > 1000

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from rulestack import FunctionAgent, Game, RandomAgent
+from random_games import counting_agent
+from rulestack import Game
 from rulestack_systems.yugioh import cardinfo, rules
 
 from .conftest import duel
@@ -27,18 +28,11 @@ def check_shortcuts(game: Any) -> int:
     return len(game.state.cards)
 
 
-def checking_agent(seed: int, checked: list[int]) -> FunctionAgent:
-    """A random agent that checks the shortcut before every answer."""
-    inner = RandomAgent(seed)
-    return FunctionAgent(lambda decision, seat: checked.append(check_shortcuts(seat.game)) or
-                         inner.decide(decision, seat))
-
-
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_printed_keywords_agree_with_the_derived_values(seed, decks):
     checked: list[int] = []
-    agents = [checking_agent(seed * 2 + 1, checked), checking_agent(seed * 2 + 2, checked)]
+    agents = [counting_agent(seed * 2 + 1, check_shortcuts, checked), counting_agent(seed * 2 + 2, check_shortcuts, checked)]
     game = Game("yugioh", list(decks), seed=seed, agents=agents)
     game.play()
     assert sum(checked) > 1000
@@ -85,9 +79,7 @@ def check_statics(game: Any) -> int:
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_active_statics_agree_with_a_scan_of_the_field(seed, decks):
     checked: list[int] = []
-    inner = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
-    agents = [FunctionAgent(lambda d, seat, i=i: checked.append(check_statics(seat.game)) or inner[i].decide(d, seat))
-              for i in (0, 1)]
+    agents = [counting_agent(seed * 2 + 1, check_statics, checked), counting_agent(seed * 2 + 2, check_statics, checked)]
     Game("yugioh", list(decks), seed=seed, agents=agents).play()
     assert sum(checked) > 50
 
