@@ -23,11 +23,17 @@ def checking_agents(seed: int, check: Check, players: int = 2) -> list[FunctionA
     return [agent(i) for i in range(players)]
 
 
-def counting_agent(seed: int, check: Callable[[Game], int], checked: list[int]) -> FunctionAgent:
-    """A random agent seeded with ``seed`` that runs ``check(game)`` before answering each decision
-    and keeps what it returns (how many things it checked) in ``checked``."""
-    rnd = RandomAgent(seed)
-    return FunctionAgent(lambda decision, seat: checked.append(check(seat.game)) or rnd.decide(decision, seat))
+def checks_in_game(system: str, decks: list[Any], seed: int, check: Callable[[Game], int]) -> int:
+    """Play one seeded game between two random agents (seeded ``2 * seed + 1`` and ``2 * seed + 2``)
+    that run ``check(game)`` before answering each decision; return the sum of what it returned
+    (how many things it checked)."""
+    checked: list[int] = []
+
+    def agent(agent_seed: int) -> FunctionAgent:
+        rnd = RandomAgent(agent_seed)
+        return FunctionAgent(lambda decision, seat: checked.append(check(seat.game)) or rnd.decide(decision, seat))
+    Game(system, list(decks), seed=seed, agents=[agent(seed * 2 + 1), agent(seed * 2 + 2)]).play()
+    return sum(checked)
 
 
 def play_checked(system: str, decks: list[str], seed: int, check: Check) -> tuple[Game, GameResult]:

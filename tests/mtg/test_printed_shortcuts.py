@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from random_games import counting_agent
-from rulestack import Game
+from random_games import checks_in_game
 from rulestack_systems.mtg import casting, mana_pool, rules, sagas, sba, tokens
 
 from .test_playout import everything_deck
@@ -76,11 +75,7 @@ def state_based_action_applies(game: Any) -> bool:
                                    ("red_burn", "white_weenie")])
 def test_printed_shortcuts_agree_with_the_derived_values(seed, decks):
     chosen = [everything_deck() if d == "everything" else d for d in decks]
-    checked: list[int] = []
-    agents = [counting_agent(seed * 2 + 1, check_shortcuts, checked), counting_agent(seed * 2 + 2, check_shortcuts, checked)]
-    game = Game("mtg", chosen, seed=seed, agents=agents)
-    game.play()
-    assert sum(checked) > 1000
+    assert checks_in_game("mtg", chosen, seed, check_shortcuts) > 1000
 
 
 @pytest.mark.parametrize("status", [{}, {"sick": True}, {"tapped": True}])

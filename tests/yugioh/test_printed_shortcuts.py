@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from random_games import counting_agent
-from rulestack import Game
+from random_games import checks_in_game
 from rulestack_systems.yugioh import cardinfo, rules
 
 from .conftest import duel
@@ -31,11 +30,7 @@ def check_shortcuts(game: Any) -> int:
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_printed_keywords_agree_with_the_derived_values(seed, decks):
-    checked: list[int] = []
-    agents = [counting_agent(seed * 2 + 1, check_shortcuts, checked), counting_agent(seed * 2 + 2, check_shortcuts, checked)]
-    game = Game("yugioh", list(decks), seed=seed, agents=agents)
-    game.play()
-    assert sum(checked) > 1000
+    assert checks_in_game("yugioh", decks, seed, check_shortcuts) > 1000
 
 
 def test_a_granted_keyword_and_a_negation_are_read_from_the_derived_values():
@@ -78,10 +73,7 @@ def check_statics(game: Any) -> int:
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_active_statics_agree_with_a_scan_of_the_field(seed, decks):
-    checked: list[int] = []
-    agents = [counting_agent(seed * 2 + 1, check_statics, checked), counting_agent(seed * 2 + 2, check_statics, checked)]
-    Game("yugioh", list(decks), seed=seed, agents=agents).play()
-    assert sum(checked) > 50
+    assert checks_in_game("yugioh", decks, seed, check_statics) > 50
 
 
 def test_a_card_that_becomes_one_with_a_static_ability_is_seen():
