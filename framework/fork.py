@@ -111,19 +111,16 @@ class ForkedGame(StepGame):
         objects at once: they refer to the game and it to them, so they would otherwise wait for
         Python's cyclic garbage collector, whose passes a search making thousands of forks pays
         for (about a sixth of a fork's time, measured). The game's state, answers and result can
-        still be read; anything else says the fork was closed."""
-        super().close()
+        still be read; anything else says the fork was closed. Closing it again does nothing."""
+        if isinstance(vars(self.game).get("flow"), _Closed):
+            return
+        super().close()   # the game lets go of its rules objects and its undo log (Game.close)
         game = self.game
-        for name in _RULES_OBJECTS:
-            if name in vars(game):
-                setattr(game, name, _Closed(name))
+        for name in game.HOST_PARTS:   # for good: reading one says the fork was closed
+            setattr(game, name, _Closed(name))
+        game._unlinked = None
         game.agents = []
-        game.journal.checkpoint()
         self._runner = None  # type: ignore[assignment]
-
-
-#: A game's objects that refer back to it (see :meth:`ForkedGame.close`).
-_RULES_OBJECTS = ("views", "derived", "asking", "primitives", "flow", "_runaway")
 
 
 class _Closed:

@@ -16,7 +16,7 @@ delegations, so plugins and card scripts call the game as they always did.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar, overload
+from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar, overload
 
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, CostComponent, Deck, ScriptFunction
@@ -47,6 +47,9 @@ _CAUSES = Cause.ALL
 
 #: The parts of an engine a game shows as its own attributes (see :class:`_EnginePart`).
 _ENGINE_PARTS = ("system", "pm", "sandbox")
+#: The host's own parts of a game, each of which holds the game (see :class:`_HostPart`; a closed
+#: fork replaces them for good, ``rulestack.fork``).
+_HOST_PARTS = ("views", "derived", "asking", "primitives", "flow", "_runaway")
 
 
 class _EnginePart(Generic[T]):
@@ -70,6 +73,34 @@ class _EnginePart(Generic[T]):
             return self
         engine = game._engine
         value: T = getattr(engine if engine is not None else game._take_engine(), self.name)
+        return value
+
+
+class _HostPart(Generic[T]):
+    """One of the host's parts of a game (``game.views``, ``game.derived``, ``game.asking``,
+    ``game.primitives``, ``game.flow``, the runaway guard). Each part holds the game, so a game
+    and its parts form reference cycles, which only a full garbage collection frees: a process
+    playing game after game would keep many finished games in memory. When a game gives its engine
+    back, it lets go of its parts (:meth:`Game._unlink_parts`), so that a finished game is freed
+    by reference counting at once; reading a part again links them all back. While linked, a part
+    is a plain attribute of the game (this descriptor is not consulted)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> "_HostPart[T]": ...
+
+    @overload
+    def __get__(self, game: Game, owner: type) -> T: ...
+
+    def __get__(self, game: Game | None, owner: type) -> "T | _HostPart[T]":
+        if game is None:
+            return self
+        game._link_parts()
+        value: T = getattr(game, self.name)
         return value
 
 
@@ -125,15 +156,17 @@ class Game:
         self._tx_depth = 0
         # The jobs of the host, each an object handed the others it works with.
         self.index = CardIndex(runtime.card_facts)
-        self.views = PlayerViews(self)
-        self.derived = DerivedValues(self, self.index)
-        self.asking = DecisionAsking(self, self.views)
-        self.primitives = StatePrimitives(self, self.index, self.views, self.derived)
-        self.flow = ActionFlow(self, self.index, self.primitives, self.derived, self.asking)
+        views = PlayerViews(self)
+        derived = DerivedValues(self, self.index)
+        asking = DecisionAsking(self, views)
+        primitives = StatePrimitives(self, self.index, views, derived)
+        self._unlinked: tuple[Any, ...] | None = (
+            views, derived, asking, primitives, ActionFlow(self, self.index, primitives, derived, asking),
+            RunawayGuard(self))
+        self._link_parts()
         self._observed = False
         self._take_engine()
         self.auto_single = True
-        self._runaway = RunawayGuard(self)
         if state is not None:   # players, zones and cards are the given state's
             return
         names = list(player_names) if player_names else [f"P{i}" for i in range(n)]
@@ -206,6 +239,31 @@ class Game:
                 pass
         if engine is not None:
             engine.release()
+        self._unlink_parts()
+
+    def _link_parts(self) -> None:
+        """Give the host's parts the game again and make them plain attributes (see :class:`_HostPart`)."""
+        parts, self._unlinked = self._unlinked, None
+        if parts is None:
+            return
+        for name, part in zip(_HOST_PARTS, parts):
+            part.game = self
+            setattr(self, name, part)
+
+    def _unlink_parts(self) -> None:
+        """Let go of the reference cycles a game is part of, so that it is freed by reference
+        counting once nothing else holds it: the host's parts forget the game (until one is read
+        again, :class:`_HostPart`), and, outside a transaction or trial, the undo log is forgotten
+        (its entries hold the state, which holds the journal; nothing can roll back past the end
+        of :meth:`play` anyway, as play itself starts by forgetting it)."""
+        if self._unlinked is None:
+            parts = tuple(getattr(self, name) for name in _HOST_PARTS)
+            for name, part in zip(_HOST_PARTS, parts):
+                part.game = None
+                delattr(self, name)
+            self._unlinked = parts
+        if not self._tx_depth:
+            self.journal.checkpoint()
 
     #: The system instance (its settings, data and hooks).
     system: _EnginePart[GameSystem] = _EnginePart("system")
@@ -213,6 +271,19 @@ class Game:
     pm: _EnginePart[Any] = _EnginePart("pm")
     #: The Lua sandbox running the card scripts.
     sandbox: _EnginePart[LuaSandbox] = _EnginePart("sandbox")
+    #: What each player may see (:class:`~rulestack._views.PlayerViews`).
+    views: _HostPart[PlayerViews] = _HostPart("views")
+    #: Derived card values, modifiers and filters.
+    derived: _HostPart[DerivedValues] = _HostPart("derived")
+    #: Asking players for decisions and actions.
+    asking: _HostPart[DecisionAsking] = _HostPart("asking")
+    #: The primitives that change the state (moves, values, events).
+    primitives: _HostPart[StatePrimitives] = _HostPart("primitives")
+    #: The flow of an action: activation, costs, targets, triggers, state checks.
+    flow: _HostPart[ActionFlow] = _HostPart("flow")
+    _runaway: _HostPart[RunawayGuard] = _HostPart("_runaway")
+    #: The names of the host's parts, each of which holds the game (see :class:`_HostPart`).
+    HOST_PARTS: ClassVar[tuple[str, ...]] = _HOST_PARTS
 
     # -- accessors ---------------------------------------------------------------------------
     def card(self, card_id: int) -> Card:

@@ -556,7 +556,10 @@ class LuaSandbox:
                     if info is not None:
                         exc.card, exc.file = info.card, info.file
                 self._after(sid, r, quiet=True)
-                raise exc
+                try:
+                    raise exc
+                finally:   # the traceback holds this frame: no reference cycle through its local
+                    del exc
         return r
 
     def _escaped(self, exc: BaseException, target: int) -> Any:

@@ -193,3 +193,46 @@ def test_simulate_plays_its_games_on_one_reused_engine():
     engine = runtime._idle[0]
     again = play_game(plan, 1)
     assert runtime._idle == [engine] and again["digest"] == records[1]["digest"]
+
+
+@pytest.fixture
+def no_cycle_collection():
+    """Garbage collection of reference cycles off: what is freed is freed by reference counting."""
+    import gc
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("system,decks", [("tiny", ["alpha", "beta"]), ("yugioh", ["classic_a", "classic_b"]),
+                                          ("mtg", ["white_weenie", "red_burn"]), ("onepiece", None),
+                                          ("digimon", None), ("pmv", None)])
+def test_a_finished_game_is_freed_at_once_without_a_cycle_collection(system, decks, no_cycle_collection):
+    # A process playing game after game must not keep finished games until the next full
+    # collection: the game's parts and its undo log let go of it when it gives its engine back
+    # (and an error a card script's host call raised does not keep the frames that raised it).
+    import weakref
+    decks = decks or list(find_system(system).sample_decks)
+    game = Game(system, decks, seed=3)
+    result = game.play()
+    freed = weakref.ref(game.state)
+    assert result.decisions > 0
+    del game
+    assert freed() is None
+
+
+def test_a_finished_games_parts_come_back_when_read_again(no_cycle_collection):
+    import weakref
+    game = Game("tiny", ["alpha", "beta"], seed=1)
+    game.play()
+    card = next(iter(game.state.cards.values()))
+    assert game.values(card) == game.derived.values(card)   # the parts are linked back on reading
+    assert game.derived.game is game and game.flow.game is game
+    game.close()
+    assert "derived" not in vars(game)   # let go again by close
+    freed = weakref.ref(game.state)
+    del game, card
+    assert freed() is None
