@@ -11,7 +11,7 @@ from typing import Any
 
 from rulestack import Action, Activation, Card, Cause, Game, IllegalAction
 
-from . import abilities, areas, battle, don, play, prohibitions
+from . import abilities, activations, areas, battle, don, play, prohibitions
 from .areas import FIELD, HAND, TRASH
 from .resolution import resolve_activated
 
@@ -30,10 +30,11 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
         acts += play_actions(game, player)
         acts += give_don_actions(game, player)
         acts += battle.attack_actions(game, player)
+        # (activations.activatable: what game.activatable gives, the cost read from the state)
         if areas.may_activate(game, player, (HAND,), "main"):
-            acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
+            acts += activations.activatable(game, player, "main", (HAND,), "main")
         if areas.may_activate(game, player, FIELD, "activate_main"):
-            acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
+            acts += activations.activatable(game, player, "main", FIELD, "activate_main")
     elif window == "block":
         acts += battle.block_actions(game, player)
     elif window == "counter":

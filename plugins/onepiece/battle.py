@@ -12,7 +12,7 @@ from typing import Any
 from rulestack import Action, Cause, Game
 from rulestack.state import Card
 
-from . import areas, don, life, play, prohibitions
+from . import activations, areas, don, life, play, prohibitions
 from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN, RESTED
 from .resolution import settle
 
@@ -91,7 +91,7 @@ def counter_actions(game: Game, player: int) -> list[Action]:
             out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
     if not areas.may_activate(game, player, (HAND,), "counter"):
         return out
-    return out + game.activatable(player, "counter", zones=[HAND], kinds=["counter"])
+    return out + activations.activatable(game, player, "counter", (HAND,), "counter")   # (game.activatable's list)
 
 
 def is_defending(game: Game, player: int, step: str = "counter") -> bool:

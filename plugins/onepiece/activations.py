@@ -1,0 +1,169 @@
+"""The activations a player may choose in a window, worked out by the plugin.
+
+:func:`activatable` gives exactly what :meth:`Game.activatable` gives (the same actions in the same
+order) for the abilities of one kind of the cards in some zones. It asks the host the same
+questions in the same order (the ability's zone, lost abilities, [Once Per Turn], the
+``can_activate`` hooks, the ability's condition, the assembled cost), except one: whether the
+cost can be paid. The host answers that by paying the cost in a dry run and rolling it back; for
+the costs this system pays (rest DON!!, rest this card, trash from hand, :mod:`.costs`), what the
+dry run would find can be read from the state:
+
+* ``don`` N (``_pay_don``) can be paid while N active DON!! are left in the cost area (each ``don``
+  component rests that many, and nothing else in a cost rests a DON!!);
+* ``rest_self`` (``_pay_rest_self``) while the card is on the field and active (and not rested by
+  an earlier ``rest_self`` of the same cost);
+* ``trash_hand`` N (``_pay_trash_hand``) while the player may trash cards from their hand (the
+  prohibitions as they stand before payment, which is now, 8-3-1-3), and N cards other than the
+  card itself are left in hand, and no card of the game has a replacement ability (with none,
+  ``would_move_to`` answers the trash, and trashing one card rather than another changes
+  nothing that a later component reads).
+
+Anything else (another cost kind, a system whose cost kinds are not these, a ``cost_judgement``
+hook of another plugin, a replacement ability, an amount that is not a plain int) is left to the
+host's dry run (:meth:`Game.cost_payable`); an ability with targets is left to the host whole
+(:meth:`Game.can_activate`). tests/onepiece/test_printed_shortcuts.py compares the answers with the
+host's before every decision of random games.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from rulestack import Action, Activation, Ability, Card, CostComponent, Game, Role
+
+from . import areas, prohibitions
+from .areas import COST, FIELD, HAND, RESTED
+from .costs import COST_KINDS
+
+#: id of a card definition -> (the definition, its activated abilities in order).
+_ACTIVATED: dict[int, tuple[Any, tuple[Ability, ...]]] = {}
+
+_DON, _REST_SELF, _TRASH_HAND = COST_KINDS["don"], COST_KINDS["rest_self"], COST_KINDS["trash_hand"]
+
+
+def _activated(definition: Any) -> tuple[Ability, ...]:
+    known = _ACTIVATED.get(id(definition))
+    if known is None or known[0] is not definition:
+        known = _ACTIVATED[id(definition)] = (
+            definition, tuple(ab for ab in definition.abilities if ab.role == Role.ACTIVATED))
+    return known[1]
+
+
+def _only_ours(game: Game, hook: Any) -> bool:
+    """Is every implementation of ``hook`` this game's system (and is there at least one)?"""
+    impls = hook.get_hookimpls()
+    system = game.system
+    return bool(impls) and all(impl.plugin is system for impl in impls)
+
+
+def _own_verdict(game: Game) -> Any:
+    """The system's ``can_activate`` (``actions.activation_allowed``) when it is the hook's one
+    implementation, else ``None`` (the hook is asked)."""
+    impls = game.pm.hook.can_activate.get_hookimpls()
+    return impls[0].function if len(impls) == 1 and impls[0].plugin is game.system else None
+
+
+def activatable(game: Game, player: int, window: str | None, zones: Iterable[str], kind: str) -> list[Action]:
+    """``game.activatable(player, window, zones=zones, kinds=[kind])``, with the cost read from the
+    state where it can be (see the module's docstring)."""
+    state = game.state
+    cards = state.cards
+    by_name = areas._zones_by_name(game)
+    hook = game.pm.hook
+    own_verdict = _own_verdict(game)
+    judged_here = not hook.cost_judgement.get_hookimpls() or _only_ours(game, hook.cost_judgement)
+    default_zones = game.system.default_zones
+    out = []
+    for name in zones:
+        for z in by_name.get(name, ()):
+            for cid in z.cards:
+                card = cards[cid]
+                if card.controller != player:
+                    continue
+                for ab in _activated(card.definition):
+                    if ab.kind != kind:
+                        continue
+                    act = Activation(player=player, card=card, ability=ab, window=window, card_activation=False)
+                    if _allowed(game, act, own_verdict, judged_here, default_zones):
+                        out.append(Action("activate", player, card.id, ab.index, data=(),
+                                          label=f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind
+                                                                           else "")))
+    return out
+
+
+def _allowed(game: Game, act: Activation, own_verdict: Any, judged_here: bool, default_zones: Any) -> bool:
+    """``game.can_activate(act)`` (the host's activation_problem, step by step, for an ability
+    without targets; the cost as :func:`cost_answer` reads it when it can)."""
+    card, ab = act.card, act.ability
+    spec = ab.spec
+    if spec.get("targets"):
+        return game.can_activate(act)
+    allowed = spec.get("from") or spec.get("zone") or default_zones.get(ab.role)
+    if allowed and card.zone not in allowed:
+        return False
+    if game.abilities_removed(card):
+        return False
+    if spec.get("once_per_turn") and game.used_this_turn(card, ab):
+        return False
+    if own_verdict is not None:
+        verdict = own_verdict(game=game, activation=act)
+        if verdict is False or isinstance(verdict, str):
+            return False
+    else:
+        for verdict in game.pm.hook.can_activate(game=game, activation=act):
+            if verdict is False or isinstance(verdict, str):
+                return False
+    condition = spec.get("condition")
+    if condition is not None and not game.run_script(
+            card, condition, game.context(card=card, ability=ab, player=act.player, activation=act)):
+        return False
+    components = game.assemble_cost(act)
+    if not components:
+        return True
+    answer = cost_answer(game, act, components) if judged_here else None
+    return answer if answer is not None else game.cost_payable(act, components)
+
+
+def cost_answer(game: Game, act: Activation, components: list[CostComponent]) -> bool | None:
+    """Whether the host's dry run would pay ``components`` for ``act`` now, read from the state;
+    ``None`` when it cannot be read (a cost kind other than those of the module's docstring)."""
+    kinds = game.system.cost_kinds
+    player, card = act.player, act.card
+    dons: int | None = None
+    hand_left: int | None = None
+    self_rested = False
+    for comp in components:
+        amount = comp.amount
+        if type(amount) is not int or amount < 0:
+            return None
+        kind = kinds.get(comp.kind)
+        if kind is _DON and comp.kind == "don":
+            if card.zone == COST:
+                return None
+            if dons is None:
+                dons = areas.active_don_count(game, player)
+            if dons < amount:
+                return False
+            dons -= amount
+        elif kind is _REST_SELF and comp.kind == "rest_self":
+            if card.zone not in FIELD or card.status.get(RESTED) or self_rested:
+                return False
+            self_rested = True
+        elif kind is _TRASH_HAND and comp.kind == "trash_hand":
+            if game.index.replacers:
+                return None
+            if hand_left is None:
+                own = card.id
+                hand_left = sum(1 for cid in game.zone(HAND, player).cards if cid != own)
+            if amount > hand_left or prohibitions.prohibited(game, player, "trash_from_hand"):
+                return False
+            hand_left -= amount
+        else:
+            return None
+    return True
+
+
+def same_as_host(game: Game, player: int, window: str | None, zones: Iterable[str], kind: str) -> bool:
+    """Does :func:`activatable` give what the host gives (for tests)?"""
+    zones = list(zones)
+    return activatable(game, player, window, zones, kind) == game.activatable(player, window, zones=zones,
+                                                                                   kinds=[kind])
