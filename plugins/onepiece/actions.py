@@ -30,11 +30,10 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
         acts += play_actions(game, player)
         acts += give_don_actions(game, player)
         acts += battle.attack_actions(game, player)
-        # (activations.activatable: what game.activatable gives, the cost read from the state)
-        if areas.may_activate(game, player, (HAND,), "main"):
-            acts += activations.activatable(game, player, "main", (HAND,), "main")
-        if areas.may_activate(game, player, FIELD, "activate_main"):
-            acts += activations.activatable(game, player, "main", FIELD, "activate_main")
+        # (activations.activatable: what game.activatable gives, the cost read from the state; it
+        # asks nothing when no card there has an ability of the kind)
+        acts += activations.activatable(game, player, "main", (HAND,), "main")
+        acts += activations.activatable(game, player, "main", FIELD, "activate_main")
     elif window == "block":
         acts += battle.block_actions(game, player)
     elif window == "counter":

@@ -28,23 +28,28 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from rulestack import Action, Activation, Ability, Card, CostComponent, Game, Role
+from rulestack import Ability, Action, Activation, CostComponent, Game, Role
 
 from . import areas, prohibitions
 from .areas import COST, FIELD, HAND, RESTED
 from .costs import COST_KINDS
 
-#: id of a card definition -> (the definition, its activated abilities in order).
-_ACTIVATED: dict[int, tuple[Any, tuple[Ability, ...]]] = {}
+#: id of a card definition -> (the definition, its activated abilities by kind, each kind's in order).
+_ACTIVATED: dict[int, tuple[Any, dict[str, tuple[Ability, ...]]]] = {}
+_NONE: tuple[Ability, ...] = ()
 
 _DON, _REST_SELF, _TRASH_HAND = COST_KINDS["don"], COST_KINDS["rest_self"], COST_KINDS["trash_hand"]
 
 
-def _activated(definition: Any) -> tuple[Ability, ...]:
+def _activated(definition: Any) -> dict[str, tuple[Ability, ...]]:
+    """A definition's activated abilities by kind (worked out once per definition)."""
     known = _ACTIVATED.get(id(definition))
     if known is None or known[0] is not definition:
-        known = _ACTIVATED[id(definition)] = (
-            definition, tuple(ab for ab in definition.abilities if ab.role == Role.ACTIVATED))
+        by_kind: dict[str, list[Ability]] = {}
+        for ab in definition.abilities:
+            if ab.role == Role.ACTIVATED:
+                by_kind.setdefault(ab.kind, []).append(ab)
+        known = _ACTIVATED[id(definition)] = (definition, {k: tuple(v) for k, v in by_kind.items()})
     return known[1]
 
 
@@ -55,23 +60,37 @@ def _only_ours(game: Game, hook: Any) -> bool:
     return bool(impls) and all(impl.plugin is system for impl in impls)
 
 
-def _own_verdict(game: Game) -> Any:
-    """The system's ``can_activate`` (``actions.activation_allowed``) when it is the hook's one
-    implementation, else ``None`` (the hook is asked)."""
-    impls = game.pm.hook.can_activate.get_hookimpls()
+def _own_function(game: Game, hook: Any) -> Any:
+    """The system's implementation of ``hook`` when it is the hook's one implementation, else
+    ``None`` (the hook is asked)."""
+    impls = hook.get_hookimpls()
     return impls[0].function if len(impls) == 1 and impls[0].plugin is game.system else None
+
+
+class _Asking:
+    """What one list asks of the hooks, looked up once per list."""
+
+    __slots__ = ("verdict", "contributions", "judged_here", "default_zones")
+
+    def __init__(self, game: Game) -> None:
+        hook = game.pm.hook
+        #: The system's can_activate (actions.activation_allowed), or None: ask the hook.
+        self.verdict = _own_function(game, hook.can_activate)
+        #: The system's cost_contributions when it alone contributes and nothing reassembles the
+        #: cost (the host's assemble_cost is then the ability's cost plus its answer), else None.
+        self.contributions = (_own_function(game, hook.cost_contributions)
+                              if not hook.assemble_cost.get_hookimpls() else None)
+        #: No cost_judgement but the system's (which only freezes the prohibitions).
+        self.judged_here = not hook.cost_judgement.get_hookimpls() or _only_ours(game, hook.cost_judgement)
+        self.default_zones = game.system.default_zones
 
 
 def activatable(game: Game, player: int, window: str | None, zones: Iterable[str], kind: str) -> list[Action]:
     """``game.activatable(player, window, zones=zones, kinds=[kind])``, with the cost read from the
     state where it can be (see the module's docstring)."""
-    state = game.state
-    cards = state.cards
+    cards = game.state.cards
     by_name = areas._zones_by_name(game)
-    hook = game.pm.hook
-    own_verdict = _own_verdict(game)
-    judged_here = not hook.cost_judgement.get_hookimpls() or _only_ours(game, hook.cost_judgement)
-    default_zones = game.system.default_zones
+    asking: _Asking | None = None
     out = []
     for name in zones:
         for z in by_name.get(name, ()):
@@ -79,33 +98,37 @@ def activatable(game: Game, player: int, window: str | None, zones: Iterable[str
                 card = cards[cid]
                 if card.controller != player:
                     continue
-                for ab in _activated(card.definition):
-                    if ab.kind != kind:
-                        continue
+                definition = card.definition
+                known = _ACTIVATED.get(id(definition))
+                abilities = (known[1] if known is not None and known[0] is definition
+                             else _activated(definition)).get(kind, _NONE)
+                for ab in abilities:
+                    if asking is None:
+                        asking = _Asking(game)
                     act = Activation(player=player, card=card, ability=ab, window=window, card_activation=False)
-                    if _allowed(game, act, own_verdict, judged_here, default_zones):
+                    if _allowed(game, act, asking):
                         out.append(Action("activate", player, card.id, ab.index, data=(),
                                           label=f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind
                                                                            else "")))
     return out
 
 
-def _allowed(game: Game, act: Activation, own_verdict: Any, judged_here: bool, default_zones: Any) -> bool:
+def _allowed(game: Game, act: Activation, asking: _Asking) -> bool:
     """``game.can_activate(act)`` (the host's activation_problem, step by step, for an ability
     without targets; the cost as :func:`cost_answer` reads it when it can)."""
     card, ab = act.card, act.ability
     spec = ab.spec
     if spec.get("targets"):
         return game.can_activate(act)
-    allowed = spec.get("from") or spec.get("zone") or default_zones.get(ab.role)
+    allowed = spec.get("from") or spec.get("zone") or asking.default_zones.get(ab.role)
     if allowed and card.zone not in allowed:
         return False
     if game.abilities_removed(card):
         return False
     if spec.get("once_per_turn") and game.used_this_turn(card, ab):
         return False
-    if own_verdict is not None:
-        verdict = own_verdict(game=game, activation=act)
+    if asking.verdict is not None:
+        verdict = asking.verdict(game=game, activation=act)
         if verdict is False or isinstance(verdict, str):
             return False
     else:
@@ -116,10 +139,14 @@ def _allowed(game: Game, act: Activation, own_verdict: Any, judged_here: bool, d
     if condition is not None and not game.run_script(
             card, condition, game.context(card=card, ability=ab, player=act.player, activation=act)):
         return False
-    components = game.assemble_cost(act)
+    if asking.contributions is not None:
+        components = list(ab.cost)
+        components += asking.contributions(game=game, activation=act) or ()
+    else:
+        components = game.assemble_cost(act)
     if not components:
         return True
-    answer = cost_answer(game, act, components) if judged_here else None
+    answer = cost_answer(game, act, components) if asking.judged_here else None
     return answer if answer is not None else game.cost_payable(act, components)
 
 
@@ -160,10 +187,3 @@ def cost_answer(game: Game, act: Activation, components: list[CostComponent]) ->
         else:
             return None
     return True
-
-
-def same_as_host(game: Game, player: int, window: str | None, zones: Iterable[str], kind: str) -> bool:
-    """Does :func:`activatable` give what the host gives (for tests)?"""
-    zones = list(zones)
-    return activatable(game, player, window, zones, kind) == game.activatable(player, window, zones=zones,
-                                                                                   kinds=[kind])

@@ -89,8 +89,6 @@ def counter_actions(game: Game, player: int) -> list[Action]:
         value = counter_of(c)
         if c.definition.fields.get("category", "") == "character" and value:
             out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
-    if not areas.may_activate(game, player, (HAND,), "counter"):
-        return out
     return out + activations.activatable(game, player, "counter", (HAND,), "counter")   # (game.activatable's list)
 
 

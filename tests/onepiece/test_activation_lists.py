@@ -4,7 +4,7 @@ test_printed_shortcuts.py do not reach: lost abilities, a prohibition on trashin
 replacement ability in the game, a cost kind the plugin leaves to the host."""
 from __future__ import annotations
 
-from rulestack import Activation, hookimpl
+from rulestack import Activation, CostComponent, hookimpl
 from rulestack_systems.onepiece import activations
 from rulestack_systems.onepiece.areas import FIELD
 
@@ -92,3 +92,22 @@ def test_another_plugins_can_activate_is_asked():
     sc.add("Nami", "character", 0)
     sc.run()
     assert _lists(sc) == ["activate Tashigi: [Activate: Main]"]
+
+
+class _ExtraDon:
+    """Another plugin's ``cost_contributions``: every activation also rests 1 DON!!."""
+
+    @hookimpl
+    def cost_contributions(self, game, activation):
+        return [CostComponent("don", 1, source=activation.card.id)]
+
+
+def test_another_plugins_cost_contribution_is_counted():
+    sc = position(don=(1, 0), plugins=[_ExtraDon()])
+    sc.add("Tashigi", "character", 0)
+    sc.add("Nami", "character", 0)
+    sc.run()
+    assert len(_lists(sc)) == 2
+    don = sc.game.cards_in("cost", 0)[0]
+    sc.game.set_status(don, "rested", True)              # no active DON!! left for the contribution
+    assert _lists(sc) == []
