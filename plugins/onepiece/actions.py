@@ -12,7 +12,7 @@ from typing import Any
 from rulestack import Action, Activation, Card, Cause, Game, IllegalAction
 
 from . import abilities, activations, areas, battle, don, play, prohibitions
-from .areas import FIELD, HAND, TRASH
+from .areas import HAND, TRASH
 from .resolution import resolve_activated
 
 PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter": "no more counters"}
@@ -30,10 +30,9 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
         acts += play_actions(game, player)
         acts += give_don_actions(game, player)
         acts += battle.attack_actions(game, player)
-        # (activations.activatable: what game.activatable gives, the cost read from the state; it
-        # asks nothing when no card there has an ability of the kind)
-        acts += activations.activatable(game, player, "main", (HAND,), "main")
-        acts += activations.activatable(game, player, "main", FIELD, "activate_main")
+        # (activations.main_activations: what game.activatable gives for the [Main] abilities in
+        # hand, then the [Activate: Main] abilities on the field, the cost read from the state)
+        acts += activations.main_activations(game, player)
     elif window == "block":
         acts += battle.block_actions(game, player)
     elif window == "counter":

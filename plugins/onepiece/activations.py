@@ -53,45 +53,64 @@ def _activated(definition: Any) -> dict[str, tuple[Ability, ...]]:
     return known[1]
 
 
-def _only_ours(game: Game, hook: Any) -> bool:
-    """Is every implementation of ``hook`` this game's system (and is there at least one)?"""
-    impls = hook.get_hookimpls()
-    system = game.system
-    return bool(impls) and all(impl.plugin is system for impl in impls)
-
-
-def _own_function(game: Game, hook: Any) -> Any:
-    """The system's implementation of ``hook`` when it is the hook's one implementation, else
-    ``None`` (the hook is asked)."""
-    impls = hook.get_hookimpls()
-    return impls[0].function if len(impls) == 1 and impls[0].plugin is game.system else None
-
-
 class _Asking:
-    """What one list asks of the hooks, looked up once per list."""
+    """What one list asks of the hooks, looked up once per list (the cost judgement only when a
+    cost is read)."""
 
-    __slots__ = ("verdict", "contributions", "judged_here", "default_zones")
+    __slots__ = ("verdict", "contributions", "judged", "default_zones")
 
     def __init__(self, game: Game) -> None:
         hook = game.pm.hook
-        #: The system's can_activate (actions.activation_allowed), or None: ask the hook.
-        self.verdict = _own_function(game, hook.can_activate)
+        system = game.system
+        #: The system's can_activate (actions.activation_allowed) when it is the hook's one
+        #: implementation, else None: the hook is asked.
+        impls = hook.can_activate.get_hookimpls()
+        self.verdict = impls[0].function if len(impls) == 1 and impls[0].plugin is system else None
         #: The system's cost_contributions when it alone contributes and nothing reassembles the
         #: cost (the host's assemble_cost is then the ability's cost plus its answer), else None.
-        self.contributions = (_own_function(game, hook.cost_contributions)
-                              if not hook.assemble_cost.get_hookimpls() else None)
-        #: No cost_judgement but the system's (which only freezes the prohibitions).
-        self.judged_here = not hook.cost_judgement.get_hookimpls() or _only_ours(game, hook.cost_judgement)
-        self.default_zones = game.system.default_zones
+        self.contributions = None
+        if not hook.assemble_cost.get_hookimpls():
+            impls = hook.cost_contributions.get_hookimpls()
+            if len(impls) == 1 and impls[0].plugin is system:
+                self.contributions = impls[0].function
+        #: Whether no cost_judgement but the system's (which only freezes the prohibitions) is
+        #: entered when a cost is checked (None: not looked up yet).
+        self.judged: bool | None = None
+        self.default_zones = system.default_zones
+
+    def judged_here(self, game: Game) -> bool:
+        """:attr:`judged`, looked up the first time."""
+        judged = self.judged
+        if judged is None:
+            impls = game.pm.hook.cost_judgement.get_hookimpls()
+            system = game.system
+            judged = self.judged = all(impl.plugin is system for impl in impls)
+        return judged
 
 
 def activatable(game: Game, player: int, window: str | None, zones: Iterable[str], kind: str) -> list[Action]:
     """``game.activatable(player, window, zones=zones, kinds=[kind])``, with the cost read from the
     state where it can be (see the module's docstring)."""
+    out: list[Action] = []
+    _collect(game, player, window, zones, kind, out, None)
+    return out
+
+
+def main_activations(game: Game, player: int) -> list[Action]:
+    """The Main Phase's two lists, one after the other: :func:`activatable` for the [Main]
+    abilities of the cards in hand, then for the [Activate: Main] abilities of the cards on the
+    field (the hooks looked up once for both)."""
+    out: list[Action] = []
+    asking = _collect(game, player, "main", (HAND,), "main", out, None)
+    _collect(game, player, "main", FIELD, "activate_main", out, asking)
+    return out
+
+
+def _collect(game: Game, player: int, window: str | None, zones: Iterable[str], kind: str, out: list[Action],
+             asking: _Asking | None) -> _Asking | None:
+    """Add :func:`activatable`'s actions to ``out``; returns ``asking``, made when first needed."""
     cards = game.state.cards
     by_name = areas._zones_by_name(game)
-    asking: _Asking | None = None
-    out = []
     for name in zones:
         for z in by_name.get(name, ()):
             for cid in z.cards:
@@ -110,7 +129,7 @@ def activatable(game: Game, player: int, window: str | None, zones: Iterable[str
                         out.append(Action("activate", player, card.id, ab.index, data=(),
                                           label=f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind
                                                                            else "")))
-    return out
+    return asking
 
 
 def _allowed(game: Game, act: Activation, asking: _Asking) -> bool:
@@ -146,7 +165,7 @@ def _allowed(game: Game, act: Activation, asking: _Asking) -> bool:
         components = game.assemble_cost(act)
     if not components:
         return True
-    answer = cost_answer(game, act, components) if asking.judged_here else None
+    answer = cost_answer(game, act, components) if asking.judged_here(game) else None
     return answer if answer is not None else game.cost_payable(act, components)
 
 

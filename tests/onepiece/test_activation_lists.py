@@ -111,3 +111,35 @@ def test_another_plugins_cost_contribution_is_counted():
     don = sc.game.cards_in("cost", 0)[0]
     sc.game.set_status(don, "rested", True)              # no active DON!! left for the contribution
     assert _lists(sc) == []
+
+
+class _Watching:
+    """Another plugin's ``cost_judgement``: counts the costs judged (its context could change any
+    answer, so the plugin leaves every cost to the host's dry run while it is there)."""
+
+    def __init__(self):
+        self.entered = 0
+
+    @hookimpl
+    def cost_judgement(self, game, activation):
+        watcher = self
+
+        class _Count:
+            def __enter__(self):
+                watcher.entered += 1
+
+            def __exit__(self, *exc):
+                return None
+        return _Count()
+
+
+def test_another_plugins_cost_judgement_leaves_the_cost_to_the_host():
+    watching = _Watching()
+    sc = position(don=(2, 0), plugins=[watching])
+    sc.add("Tashigi", "character", 0)                    # rest_self: a cost to judge
+    sc.run()
+    game = sc.game
+    before = watching.entered
+    assert activations.activatable(game, 0, "main", FIELD, "activate_main")
+    assert watching.entered == before + 1
+    assert len(_lists(sc)) == 1

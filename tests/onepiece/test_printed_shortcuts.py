@@ -55,10 +55,13 @@ def check_activations(game: Any) -> int:
     (the cost paid in a dry run) for both players; return how many actions the host offered."""
     offered = 0
     for player in range(len(game.state.players)):
+        lists = []
         for window, zones, kind in ACTIVATION_LISTS:
             host = game.activatable(player, window, zones=list(zones), kinds=[kind])
             assert activations.activatable(game, player, window, zones, kind) == host, (player, window, kind)
             offered += len(host)
+            lists.append(host)
+        assert activations.main_activations(game, player) == lists[0] + lists[1], (player, "main")
     return offered
 
 
