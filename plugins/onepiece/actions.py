@@ -27,8 +27,9 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
             return acts
         # Actions that read card values first: the activation checks below pay costs in dry runs,
         # and every dry run makes the derived values be computed again.
-        acts += play_actions(game, player)
-        acts += give_don_actions(game, player)
+        active = areas.active_don_count(game, player)    # (read once for both lists)
+        acts += play_actions(game, player, active)
+        acts += give_don_actions(game, player, active)
         acts += battle.attack_actions(game, player)
         # (activations.main_activations: what game.activatable gives for the [Main] abilities in
         # hand, then the [Activate: Main] abilities on the field, the cost read from the state)
@@ -45,11 +46,13 @@ def play_cost(game: Game, card: Card) -> int:
     return max(0, areas.value(game, card, "cost") or 0)
 
 
-def play_actions(game: Game, player: int) -> list[Action]:
-    """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1)."""
+def play_actions(game: Game, player: int, active: int | None = None) -> list[Action]:
+    """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1). (``active``:
+    ``areas.active_don_count`` of the player now, when the caller has it.)"""
     if prohibitions.prohibited(game, player, "play"):
         return []
-    active = areas.active_don_count(game, player)
+    if active is None:
+        active = areas.active_don_count(game, player)
     cost_of = areas.reader(game, "cost")
     out = []
     for c in game.cards_in(HAND, player):
@@ -62,9 +65,10 @@ def play_actions(game: Game, player: int) -> list[Action]:
 _PLAYED = ("character", "stage")
 
 
-def give_don_actions(game: Game, player: int) -> list[Action]:
-    """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable."""
-    if not areas.active_don_count(game, player):
+def give_don_actions(game: Game, player: int, active: int | None = None) -> list[Action]:
+    """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable.
+    (``active``: ``areas.active_don_count`` of the player now, when the caller has it.)"""
+    if not (areas.active_don_count(game, player) if active is None else active):
         return []
     state = game.state
     cards, zones = state.cards, state.zones
