@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Activation, Card, Cause, Game, IllegalAction
+from rulestack import Ability, Action, Activation, Card, Cause, Game, IllegalAction
 
 from . import abilities, activations, areas, battle, don, play, prohibitions
 from .areas import HAND, TRASH
@@ -139,18 +139,24 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
     """The ``can_activate`` hook: [Main] and [Activate: Main] only by the turn player in their Main
     Phase outside battle (10-2-2, 10-2-3); [Counter] only by the defender in the Counter Step
     (10-2-4); conditions met (8-3-2); text not invalidated (8-2-1-1: its cost cannot be paid)."""
-    card, ab, player = activation.card, activation.ability, activation.player
-    if activation.trigger is None:
+    return allowed_by_rules(game, activation.card, activation.ability, activation.player, activation.trigger,
+                            activation.window)
+
+
+def allowed_by_rules(game: Game, card: Card, ab: Ability, player: int, trigger: Any, window: str | None) -> bool | None:
+    """:func:`activation_allowed` for the activation's parts (the plugin's activation lists ask it
+    without building an :class:`Activation` for every ability)."""
+    if trigger is None:
         if card.controller != player:
             return False
         kind = ab.kind
         if kind == "main" or kind == "activate_main":
             state = game.state
             if (player != state.active_player or state.phase != "main"
-                    or state.values.get(battle.BATTLE) or activation.window not in (None, "main")):
+                    or state.values.get(battle.BATTLE) or window not in (None, "main")):
                 return False
         elif kind == "counter":
-            if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
+            if not battle.is_defending(game, player) or window not in (None, "counter"):
                 return False
     if not abilities.conditions_met(game, card, ab):
         return False
@@ -159,10 +165,10 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
     if ((printed is None or "negated" not in printed or "negated" in fields or "negated_scopes" in fields)
             and game.is_text_negated(card, ab)):
         return False
-    if activation.trigger is None and (prohibitions.prohibited(game, player, "activate")
-                                       or (fields.get("cannot_activate") if printed is not None
-                                           and "cannot_activate" in printed
-                                           else game.value(card, "cannot_activate"))):
+    if trigger is None and (prohibitions.prohibited(game, player, "activate")
+                            or (fields.get("cannot_activate") if printed is not None
+                                and "cannot_activate" in printed
+                                else game.value(card, "cannot_activate"))):
         return False
     return None
 

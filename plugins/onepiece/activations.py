@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from rulestack import Ability, Action, Activation, CostComponent, Game, Role
+from rulestack import Ability, Action, Activation, Card, CostComponent, Game, Role
 
 from . import areas, prohibitions
 from .areas import COST, FIELD, HAND, RESTED
@@ -61,18 +61,18 @@ class _Asking:
 
     def __init__(self, game: Game) -> None:
         hook = game.pm.hook
-        system = game.system
-        #: The system's can_activate (actions.activation_allowed) when it is the hook's one
-        #: implementation, else None: the hook is asked.
+        system: Any = game.system
+        #: The system's rules (``actions.allowed_by_rules``, through the system) when its
+        #: can_activate is the hook's one implementation, else None: the hook is asked.
         impls = hook.can_activate.get_hookimpls()
-        self.verdict = impls[0].function if len(impls) == 1 and impls[0].plugin is system else None
-        #: The system's cost_contributions when it alone contributes and nothing reassembles the
-        #: cost (the host's assemble_cost is then the ability's cost plus its answer), else None.
-        self.contributions = None
+        self.verdict = system.allowed_by_rules if len(impls) == 1 and impls[0].plugin is system else None
+        #: Whether the system's cost_contributions (:func:`event_cost`) is the hook's one
+        #: implementation and nothing reassembles the cost: the host's assemble_cost is then the
+        #: ability's cost plus :func:`event_cost`.
+        self.contributions = False
         if not hook.assemble_cost.get_hookimpls():
             impls = hook.cost_contributions.get_hookimpls()
-            if len(impls) == 1 and impls[0].plugin is system:
-                self.contributions = impls[0].function
+            self.contributions = len(impls) == 1 and impls[0].plugin is system
         #: Whether no cost_judgement but the system's (which only freezes the prohibitions) is
         #: entered when a cost is checked (None: not looked up yet).
         self.judged: bool | None = None
@@ -86,6 +86,21 @@ class _Asking:
             system = game.system
             judged = self.judged = all(impl.plugin is system for impl in impls)
         return judged
+
+
+#: The kinds of ability an Event activates from hand (areas.is_card_activation).
+_FROM_HAND = ("main", "counter")
+
+
+def event_cost(game: Game, card: Card, ability: Ability) -> list[CostComponent]:
+    """What the system contributes to an activation's cost (the ``cost_contributions`` hook):
+    activating an Event from hand also pays its cost, rest that many DON!! (2-7-3). (Read from the
+    ability, not ``card_activation``: the host's ``activatable`` list checks costs without it.)"""
+    if card.definition.fields.get("category") == "event" and ability.kind in _FROM_HAND:
+        cost = max(0, areas.value(game, card, "cost") or 0)      # (actions.play_cost, 1-3-6-2)
+        if cost:
+            return [CostComponent("don", cost, source=card.id)]
+    return []
 
 
 def activatable(game: Game, player: int, window: str | None, zones: Iterable[str], kind: str) -> list[Action]:
@@ -124,21 +139,22 @@ def _collect(game: Game, player: int, window: str | None, zones: Iterable[str], 
                 for ab in abilities:
                     if asking is None:
                         asking = _Asking(game)
-                    act = Activation(player=player, card=card, ability=ab, window=window, card_activation=False)
-                    if _allowed(game, act, asking):
+                    if _allowed(game, player, card, ab, window, asking):
                         out.append(Action("activate", player, card.id, ab.index, data=(),
                                           label=f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind
                                                                            else "")))
     return asking
 
 
-def _allowed(game: Game, act: Activation, asking: _Asking) -> bool:
-    """``game.can_activate(act)`` (the host's activation_problem, step by step, for an ability
-    without targets; the cost as :func:`cost_answer` reads it when it can)."""
-    card, ab = act.card, act.ability
+def _allowed(game: Game, player: int, card: Card, ab: Ability, window: str | None, asking: _Asking) -> bool:
+    """``game.can_activate(Activation(player, card, ab, window=window))`` (the host's
+    activation_problem, step by step, for an ability without targets; the cost as
+    :func:`cost_answer` reads it when it can). The :class:`Activation` is made only when a hook of
+    another plugin, a condition or the host is asked."""
     spec = ab.spec
+    act: Activation | None = None
     if spec.get("targets"):
-        return game.can_activate(act)
+        return game.can_activate(Activation(player=player, card=card, ability=ab, window=window))
     allowed = spec.get("from") or spec.get("zone") or asking.default_zones.get(ab.role)
     if allowed and card.zone not in allowed:
         return False
@@ -147,33 +163,41 @@ def _allowed(game: Game, act: Activation, asking: _Asking) -> bool:
     if spec.get("once_per_turn") and game.used_this_turn(card, ab):
         return False
     if asking.verdict is not None:
-        verdict = asking.verdict(game=game, activation=act)
-        if verdict is False or isinstance(verdict, str):
+        if asking.verdict(game, card, ab, player, None, window) is False:
             return False
     else:
+        act = Activation(player=player, card=card, ability=ab, window=window)
         for verdict in game.pm.hook.can_activate(game=game, activation=act):
             if verdict is False or isinstance(verdict, str):
                 return False
     condition = spec.get("condition")
-    if condition is not None and not game.run_script(
-            card, condition, game.context(card=card, ability=ab, player=act.player, activation=act)):
-        return False
-    if asking.contributions is not None:
+    if condition is not None:
+        if act is None:
+            act = Activation(player=player, card=card, ability=ab, window=window)
+        if not game.run_script(card, condition, game.context(card=card, ability=ab, player=player, activation=act)):
+            return False
+    if asking.contributions:
         components = list(ab.cost)
-        components += asking.contributions(game=game, activation=act) or ()
+        components += event_cost(game, card, ab)
     else:
+        if act is None:
+            act = Activation(player=player, card=card, ability=ab, window=window)
         components = game.assemble_cost(act)
     if not components:
         return True
-    answer = cost_answer(game, act, components) if asking.judged_here(game) else None
-    return answer if answer is not None else game.cost_payable(act, components)
+    answer = cost_answer(game, player, card, components) if asking.judged_here(game) else None
+    if answer is not None:
+        return answer
+    if act is None:
+        act = Activation(player=player, card=card, ability=ab, window=window)
+    return game.cost_payable(act, components)
 
 
-def cost_answer(game: Game, act: Activation, components: list[CostComponent]) -> bool | None:
-    """Whether the host's dry run would pay ``components`` for ``act`` now, read from the state;
-    ``None`` when it cannot be read (a cost kind other than those of the module's docstring)."""
+def cost_answer(game: Game, player: int, card: Card, components: list[CostComponent]) -> bool | None:
+    """Whether the host's dry run would pay ``components`` for ``player``'s activation of an
+    ability of ``card`` now, read from the state; ``None`` when it cannot be read (a cost kind
+    other than those of the module's docstring)."""
     kinds = game.system.cost_kinds
-    player, card = act.player, act.card
     dons: int | None = None
     hand_left: int | None = None
     self_rested = False

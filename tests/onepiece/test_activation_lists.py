@@ -67,7 +67,7 @@ def test_costs_the_plugin_does_not_read_are_left_to_the_host():
     def answer(cid):
         card = game.card(cid)
         act = Activation(player=0, card=card, ability=card.definition.abilities[acts[cid].ability], window="main")
-        return activations.cost_answer(game, act, game.assemble_cost(act))
+        return activations.cost_answer(game, 0, card, game.assemble_cost(act))
     assert answer(refund) is None                        # don_minus: the host's dry run
     assert answer(reader) is True
     game.index.replacers.append(reader)                  # a card with a replacement ability in the game
