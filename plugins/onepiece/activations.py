@@ -34,21 +34,24 @@ from . import areas, prohibitions
 from .areas import COST, FIELD, HAND, RESTED
 from .costs import COST_KINDS
 
-#: id of a card definition -> (the definition, its activated abilities by kind, each kind's in order).
-_ACTIVATED: dict[int, tuple[Any, dict[str, tuple[Ability, ...]]]] = {}
-_NONE: tuple[Ability, ...] = ()
+#: id of a card definition -> (the definition, its activated abilities by kind, each kind's in
+#: order, each with the label of its action).
+_ACTIVATED: dict[int, tuple[Any, dict[str, tuple[tuple[Ability, str], ...]]]] = {}
+_NONE: tuple[tuple[Ability, str], ...] = ()
 
 _DON, _REST_SELF, _TRASH_HAND = COST_KINDS["don"], COST_KINDS["rest_self"], COST_KINDS["trash_hand"]
 
 
-def _activated(definition: Any) -> dict[str, tuple[Ability, ...]]:
-    """A definition's activated abilities by kind (worked out once per definition)."""
+def _activated(definition: Any) -> dict[str, tuple[tuple[Ability, str], ...]]:
+    """A definition's activated abilities by kind, with their actions' labels as the host's
+    ``activatable`` makes them (a card's name is its definition's): worked out once per definition."""
     known = _ACTIVATED.get(id(definition))
     if known is None or known[0] is not definition:
-        by_kind: dict[str, list[Ability]] = {}
+        by_kind: dict[str, list[tuple[Ability, str]]] = {}
         for ab in definition.abilities:
             if ab.role == Role.ACTIVATED:
-                by_kind.setdefault(ab.kind, []).append(ab)
+                label = f"activate {definition.name}" + (f": {ab.label}" if ab.label != ab.kind else "")
+                by_kind.setdefault(ab.kind, []).append((ab, label))
         known = _ACTIVATED[id(definition)] = (definition, {k: tuple(v) for k, v in by_kind.items()})
     return known[1]
 
@@ -136,13 +139,11 @@ def _collect(game: Game, player: int, window: str | None, zones: Iterable[str], 
                 known = _ACTIVATED.get(id(definition))
                 abilities = (known[1] if known is not None and known[0] is definition
                              else _activated(definition)).get(kind, _NONE)
-                for ab in abilities:
+                for ab, label in abilities:
                     if asking is None:
                         asking = _Asking(game)
                     if _allowed(game, player, card, ab, window, asking):
-                        out.append(Action("activate", player, card.id, ab.index, data=(),
-                                          label=f"activate {card.name}" + (f": {ab.label}" if ab.label != ab.kind
-                                                                           else "")))
+                        out.append(Action("activate", player, cid, ab.index, data=(), label=label))
     return asking
 
 
