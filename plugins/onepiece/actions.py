@@ -11,7 +11,7 @@ from typing import Any
 
 from rulestack import Ability, Action, Activation, Card, Cause, Game, IllegalAction
 
-from . import abilities, activations, areas, battle, don, play, prohibitions
+from . import abilities, activations, areas, battle, don, play, prohibitions, reused
 from .areas import HAND, TRASH
 from .resolution import resolve_activated
 
@@ -21,7 +21,7 @@ PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter":
 def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     """The ``legal_actions`` hook: passing is always offered (it ends the Main Phase, declines to
     block, or ends the Counter Step)."""
-    acts = [Action("pass", player, label=PASS_LABELS.get(window, "pass"))]
+    acts = [reused.pass_action(player, PASS_LABELS.get(window, "pass"))]
     if window == "main":
         if player != game.state.active_player:
             return acts
@@ -57,7 +57,7 @@ def play_actions(game: Game, player: int, active: int | None = None) -> list[Act
     out = []
     for c in game.cards_in(HAND, player):
         if c.definition.fields.get("category", "") in _PLAYED and max(0, cost_of(c) or 0) <= active:
-            out.append(Action("play", player, c.id, label=f"play {c.name}"))
+            out.append(reused.play(player, c))
     return out
 
 
@@ -76,7 +76,7 @@ def give_don_actions(game: Game, player: int, active: int | None = None) -> list
     for zone in areas.BATTLE_AREAS:
         found = zones.get((zone, player))
         for cid in (found if found is not None else game.zone(zone, player)).cards:
-            out.append(Action("give_don", player, cid, label=f"give DON!! to {cards[cid].name}"))
+            out.append(reused.give_don(player, cards[cid]))
     return out
 
 

@@ -30,7 +30,7 @@ from typing import Any, Iterable
 
 from rulestack import Ability, Action, Activation, Card, CostComponent, Game, Role
 
-from . import areas, prohibitions
+from . import areas, prohibitions, reused
 from .areas import COST, FIELD, HAND, RESTED
 from .costs import COST_KINDS
 
@@ -143,7 +143,7 @@ def _collect(game: Game, player: int, window: str | None, zones: Iterable[str], 
                     if asking is None:
                         asking = _Asking(game)
                     if _allowed(game, player, card, ab, window, asking):
-                        out.append(Action("activate", player, cid, ab.index, data=(), label=label))
+                        out.append(reused.activate(player, card, ab.index, label))
     return asking
 
 

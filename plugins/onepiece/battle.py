@@ -12,7 +12,7 @@ from typing import Any
 from rulestack import Action, Cause, Game
 from rulestack.state import Card
 
-from . import activations, areas, don, life, play, prohibitions
+from . import activations, areas, don, life, play, prohibitions, reused
 from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN, RESTED
 from .resolution import settle
 
@@ -35,8 +35,8 @@ def attack_actions(game: Game, player: int) -> list[Action]:
         return []
     cards, zones = state.cards, state.zones
     opp = (player + 1) % len(state.players)             # (game.opponent)
-    targets = [(tid, cards[tid].name) for tid in _zone(game, zones, LEADER, opp).cards]
-    targets += [(tid, card.name) for tid in _zone(game, zones, CHARACTER, opp).cards
+    targets = [cards[tid] for tid in _zone(game, zones, LEADER, opp).cards]
+    targets += [card for tid in _zone(game, zones, CHARACTER, opp).cards
                 for card in (cards[tid],) if card.status.get(RESTED)]
     out: list[Action] = []
     if prohibitions.prohibited(game, player, "attack"):
@@ -55,10 +55,8 @@ def attack_actions(game: Game, player: int) -> list[Action]:
                 continue
             if a.zone == CHARACTER and status.get(PLAYED_TURN) == turn and not areas.has_keyword(game, a, "Rush"):
                 continue
-            name = a.name
-            for tid, target in targets:
-                out.append(Action("attack", player, aid, data=(("target", tid),),
-                                  label=f"attack {target} with {name}"))
+            for target in targets:
+                out.append(reused.attack(player, a, target))
     return out
 
 
