@@ -86,7 +86,7 @@ def blockers(game: Game, player: int) -> list[Card]:
 
 
 def block_actions(game: Game, player: int) -> list[Action]:
-    return [Action("block", player, c.id, label=f"block with {c.name}") for c in blockers(game, player)]
+    return [reused.block(player, c) for c in blockers(game, player)]
 
 
 def counter_actions(game: Game, player: int) -> list[Action]:
@@ -97,7 +97,7 @@ def counter_actions(game: Game, player: int) -> list[Action]:
     for c in game.cards_in(HAND, player):
         value = counter_of(c)
         if c.definition.fields.get("category", "") == "character" and value:
-            out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
+            out.append(reused.counter(player, c, value))
     return out + activations.activatable(game, player, "counter", (HAND,), "counter")   # (game.activatable's list)
 
 

@@ -27,9 +27,13 @@ _ATTACK: dict[tuple[int, int], tuple[Any, Any, int, Action]] = {}
 _ACTIVATE: dict[tuple[int, int], tuple[Any, int, Action]] = {}
 #: (player, label) -> the ``pass`` action.
 _PASS: dict[tuple[int, str], Action] = {}
+#: card id -> (definition, player, Counter value, the ``counter`` action).
+_COUNTER: dict[int, tuple[Any, int, Any, Action]] = {}
+#: card id -> (definition, player, the ``block`` action).
+_BLOCK: dict[int, tuple[Any, int, Action]] = {}
 
 #: Every store (cleared by :func:`clear`).
-_STORES: tuple[dict, ...] = (_PLAY, _GIVE_DON, _ATTACK, _ACTIVATE, _PASS)
+_STORES: tuple[dict, ...] = (_PLAY, _GIVE_DON, _ATTACK, _ACTIVATE, _PASS, _COUNTER, _BLOCK)
 
 
 def clear() -> None:
@@ -93,3 +97,26 @@ def pass_action(player: int, label: str) -> Action:
     if known is None:
         known = _PASS[(player, label)] = Action("pass", player, label=label)
     return known
+
+
+def counter(player: int, card: Card, value: Any) -> Action:
+    """``Action("counter", player, card.id, label=f"counter with {card.name} (+{value})")``."""
+    definition = card.definition
+    known = _COUNTER.get(card.id)
+    if (known is not None and known[0] is definition and known[1] == player and type(known[2]) is type(value)
+            and known[2] == value):
+        return known[3]
+    action = Action("counter", player, card.id, label=f"counter with {definition.name} (+{value})")
+    _COUNTER[card.id] = (definition, player, value, action)
+    return action
+
+
+def block(player: int, card: Card) -> Action:
+    """``Action("block", player, card.id, label=f"block with {card.name}")``."""
+    definition = card.definition
+    known = _BLOCK.get(card.id)
+    if known is not None and known[0] is definition and known[1] == player:
+        return known[2]
+    action = Action("block", player, card.id, label=f"block with {definition.name}")
+    _BLOCK[card.id] = (definition, player, action)
+    return action

@@ -36,7 +36,8 @@ def test_each_kept_action_is_the_players_and_the_definitions():
     b = sc.game.card(sc.add("Dockhand", "character", 1))
     makers = [lambda p, c: reused.play(p, c), lambda p, c: reused.give_don(p, c),
               lambda p, c: reused.attack(p, c, b), lambda p, c: reused.attack(p, b, c),
-              lambda p, c: reused.activate(p, c, 0, "activate " + c.name)]
+              lambda p, c: reused.activate(p, c, 0, "activate " + c.name),
+              lambda p, c: reused.counter(p, c, 1000), lambda p, c: reused.block(p, c)]
     for make in makers:
         first = make(0, a)
         assert make(0, a) is first                       # kept
@@ -46,6 +47,7 @@ def test_each_kept_action_is_the_players_and_the_definitions():
         assert "Dockhand" in make(0, a).label and make(0, a) != first
         sc.game.become(a, "TEST-008")
     assert reused.pass_action(0, "pass").player == 0 and reused.pass_action(1, "pass").player == 1
+    assert reused.counter(0, a, 2000).label.endswith("(+2000)") and reused.counter(0, a, 1000.0).label.endswith("(+1000.0)")
 
 
 @pytest.mark.parametrize("seed", range(2))
