@@ -21,8 +21,15 @@ dry run would find can be read from the state:
 Anything else (another cost kind, a system whose cost kinds are not these, a ``cost_judgement``
 hook of another plugin, a replacement ability, an amount that is not a plain int) is left to the
 host's dry run (:meth:`Game.cost_payable`); an ability with targets is left to the host whole
-(:meth:`Game.can_activate`). tests/onepiece/test_printed_shortcuts.py compares the answers with the
-host's before every decision of random games.
+(:meth:`Game.can_activate`).
+
+While the system's ``can_activate`` and ``cost_contributions`` are the hooks' only
+implementations (and nothing reassembles the cost), they are asked directly with the card, the
+ability and the player (``actions.allowed_by_rules``, :func:`event_cost`), and an
+:class:`Activation` is made only for what needs one (another plugin's hook, a condition script,
+the host). tests/onepiece/test_printed_shortcuts.py compares the lists with the host's before
+every decision of random games; tests/onepiece/test_activation_lists.py covers the positions
+those games do not reach.
 """
 from __future__ import annotations
 
