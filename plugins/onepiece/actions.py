@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Action, Activation, Card, Cause, Game, IllegalAction
+from rulestack import Ability, Action, Activation, Card, Cause, Game, IllegalAction
 
-from . import abilities, areas, battle, don, play, prohibitions
-from .areas import FIELD, HAND, TRASH
+from . import abilities, activations, areas, battle, don, play, prohibitions, reused
+from .areas import HAND, TRASH
 from .resolution import resolve_activated
 
 PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter": "no more counters"}
@@ -21,19 +21,19 @@ PASS_LABELS = {"main": "end the Main Phase", "block": "do not block", "counter":
 def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     """The ``legal_actions`` hook: passing is always offered (it ends the Main Phase, declines to
     block, or ends the Counter Step)."""
-    acts = [Action("pass", player, label=PASS_LABELS.get(window, "pass"))]
+    acts = [reused.pass_action(player, PASS_LABELS.get(window, "pass"))]
     if window == "main":
         if player != game.state.active_player:
             return acts
         # Actions that read card values first: the activation checks below pay costs in dry runs,
         # and every dry run makes the derived values be computed again.
-        acts += play_actions(game, player)
-        acts += give_don_actions(game, player)
+        active = areas.active_don_count(game, player)    # (read once for both lists)
+        acts += play_actions(game, player, active)
+        acts += give_don_actions(game, player, active)
         acts += battle.attack_actions(game, player)
-        if areas.may_activate(game, player, (HAND,), "main"):
-            acts += game.activatable(player, "main", zones=[HAND], kinds=["main"])
-        if areas.may_activate(game, player, FIELD, "activate_main"):
-            acts += game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
+        # (activations.main_activations: what game.activatable gives for the [Main] abilities in
+        # hand, then the [Activate: Main] abilities on the field, the cost read from the state)
+        acts += activations.main_activations(game, player)
     elif window == "block":
         acts += battle.block_actions(game, player)
     elif window == "counter":
@@ -46,16 +46,18 @@ def play_cost(game: Game, card: Card) -> int:
     return max(0, areas.value(game, card, "cost") or 0)
 
 
-def play_actions(game: Game, player: int) -> list[Action]:
-    """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1)."""
+def play_actions(game: Game, player: int, active: int | None = None) -> list[Action]:
+    """Characters and Stages in hand whose cost the active DON!! can pay (6-5-3-1). (``active``:
+    ``areas.active_don_count`` of the player now, when the caller has it.)"""
     if prohibitions.prohibited(game, player, "play"):
         return []
-    active = areas.active_don_count(game, player)
+    if active is None:
+        active = areas.active_don_count(game, player)
     cost_of = areas.reader(game, "cost")
     out = []
     for c in game.cards_in(HAND, player):
         if c.definition.fields.get("category", "") in _PLAYED and max(0, cost_of(c) or 0) <= active:
-            out.append(Action("play", player, c.id, label=f"play {c.name}"))
+            out.append(reused.play(player, c))
     return out
 
 
@@ -63,9 +65,10 @@ def play_actions(game: Game, player: int) -> list[Action]:
 _PLAYED = ("character", "stage")
 
 
-def give_don_actions(game: Game, player: int) -> list[Action]:
-    """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable."""
-    if not areas.active_don_count(game, player):
+def give_don_actions(game: Game, player: int, active: int | None = None) -> list[Action]:
+    """Give 1 active DON!! to the Leader or a Character (6-5-5-1); DON!! are interchangeable.
+    (``active``: ``areas.active_don_count`` of the player now, when the caller has it.)"""
+    if not (areas.active_don_count(game, player) if active is None else active):
         return []
     state = game.state
     cards, zones = state.cards, state.zones
@@ -73,7 +76,7 @@ def give_don_actions(game: Game, player: int) -> list[Action]:
     for zone in areas.BATTLE_AREAS:
         found = zones.get((zone, player))
         for cid in (found if found is not None else game.zone(zone, player)).cards:
-            out.append(Action("give_don", player, cid, label=f"give DON!! to {cards[cid].name}"))
+            out.append(reused.give_don(player, cards[cid]))
     return out
 
 
@@ -136,18 +139,24 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
     """The ``can_activate`` hook: [Main] and [Activate: Main] only by the turn player in their Main
     Phase outside battle (10-2-2, 10-2-3); [Counter] only by the defender in the Counter Step
     (10-2-4); conditions met (8-3-2); text not invalidated (8-2-1-1: its cost cannot be paid)."""
-    card, ab, player = activation.card, activation.ability, activation.player
-    if activation.trigger is None:
+    return allowed_by_rules(game, activation.card, activation.ability, activation.player, activation.trigger,
+                            activation.window)
+
+
+def allowed_by_rules(game: Game, card: Card, ab: Ability, player: int, trigger: Any, window: str | None) -> bool | None:
+    """:func:`activation_allowed` for the activation's parts (the plugin's activation lists ask it
+    without building an :class:`Activation` for every ability)."""
+    if trigger is None:
         if card.controller != player:
             return False
         kind = ab.kind
         if kind == "main" or kind == "activate_main":
             state = game.state
             if (player != state.active_player or state.phase != "main"
-                    or state.values.get(battle.BATTLE) or activation.window not in (None, "main")):
+                    or state.values.get(battle.BATTLE) or window not in (None, "main")):
                 return False
         elif kind == "counter":
-            if not battle.is_defending(game, player) or activation.window not in (None, "counter"):
+            if not battle.is_defending(game, player) or window not in (None, "counter"):
                 return False
     if not abilities.conditions_met(game, card, ab):
         return False
@@ -156,10 +165,10 @@ def activation_allowed(game: Game, activation: Activation) -> bool | None:
     if ((printed is None or "negated" not in printed or "negated" in fields or "negated_scopes" in fields)
             and game.is_text_negated(card, ab)):
         return False
-    if activation.trigger is None and (prohibitions.prohibited(game, player, "activate")
-                                       or (fields.get("cannot_activate") if printed is not None
-                                           and "cannot_activate" in printed
-                                           else game.value(card, "cannot_activate"))):
+    if trigger is None and (prohibitions.prohibited(game, player, "activate")
+                            or (fields.get("cannot_activate") if printed is not None
+                                and "cannot_activate" in printed
+                                else game.value(card, "cannot_activate"))):
         return False
     return None
 

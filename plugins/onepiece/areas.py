@@ -116,39 +116,6 @@ def is_card_activation(card: Card, ability: Ability) -> bool:
     return category(card) == "event" and ability.kind in ("main", "counter")
 
 
-#: id of a card definition -> (the definition, the kinds of its activated abilities). The entry
-#: holds the definition, so the id is not reused while it exists.
-_ACTIVATED_KINDS: dict[int, tuple[Any, frozenset[str]]] = {}
-
-
-def _activated_kinds(definition: Any) -> frozenset[str]:
-    known = _ACTIVATED_KINDS.get(id(definition))
-    if known is None:
-        known = _ACTIVATED_KINDS[id(definition)] = (
-            definition, frozenset(ab.kind for ab in definition.abilities if ab.role == Role.ACTIVATED))
-    return known[1]
-
-
-def may_activate(game: Game, player: int, zones: tuple[str, ...], kind: str) -> bool:
-    """Does a card ``player`` controls in one of ``zones`` have an activated ability of ``kind``
-    (a necessary condition of :meth:`Game.activatable` over those zones and that kind finding
-    anything)? Looked up once per card definition."""
-    state = game.state
-    cards = state.cards
-    by_name = _zones_by_name(game)
-    known_kinds = _ACTIVATED_KINDS.get
-    for name in zones:
-        for zone in by_name.get(name, ()):
-            for cid in zone.cards:
-                card = cards[cid]
-                if card.controller == player:
-                    definition = card.definition
-                    known = known_kinds(id(definition))
-                    if kind in (known[1] if known is not None else _activated_kinds(definition)):
-                        return True
-    return False
-
-
 def _zones_by_name(game: Game) -> dict[str, list[Any]]:
     """The state's zones grouped by name (worked out again only when the state's dict of zones is
     another one or has another size: a game's zones do not change once it is built)."""

@@ -12,7 +12,7 @@ from typing import Any
 from rulestack import Action, Cause, Game
 from rulestack.state import Card
 
-from . import areas, don, life, play, prohibitions
+from . import activations, areas, don, life, play, prohibitions, reused
 from .areas import CHARACTER, HAND, LEADER, PLAYED_TURN, RESTED
 from .resolution import settle
 
@@ -30,31 +30,40 @@ def attack_actions(game: Game, player: int) -> list[Action]:
     """Attacks ``player`` may declare: each of their active Leader and Characters that may attack
     now (7-1-1-1; not a Character played this turn without [Rush], 3-7-4, 10-1-1) against each of
     the opponent's Leader and rested Characters (7-1-1-2)."""
-    if not can_battle_this_turn(game) or game.value_of(None, BATTLE):
-        return []
     state = game.state
-    cards, opp = state.cards, game.opponent(player)
-    targets = [(tid, cards[tid].name) for tid in game.zone(LEADER, opp).cards]
-    targets += [(tid, card.name) for tid in game.zone(CHARACTER, opp).cards
+    if state.turn <= 2 or state.values.get(BATTLE):      # (can_battle_this_turn; no battle going on)
+        return []
+    cards, zones = state.cards, state.zones
+    opp = (player + 1) % len(state.players)             # (game.opponent)
+    targets = [cards[tid] for tid in _zone(game, zones, LEADER, opp).cards]
+    targets += [card for tid in _zone(game, zones, CHARACTER, opp).cards
                 for card in (cards[tid],) if card.status.get(RESTED)]
     out: list[Action] = []
     if prohibitions.prohibited(game, player, "attack"):
         return out
     turn = state.turn
-    cannot_attack = areas.reader(game, "cannot_attack")
+    cannot_attack = None
     for zone in areas.BATTLE_AREAS:
-        for aid in game.zone(zone, player).cards:
+        for aid in _zone(game, zones, zone, player).cards:
             a = cards[aid]
             status = a.status
-            if status.get(RESTED) or cannot_attack(a):
+            if status.get(RESTED):
+                continue
+            if cannot_attack is None:
+                cannot_attack = areas.reader(game, "cannot_attack")
+            if cannot_attack(a):
                 continue
             if a.zone == CHARACTER and status.get(PLAYED_TURN) == turn and not areas.has_keyword(game, a, "Rush"):
                 continue
-            name = a.name
-            for tid, target in targets:
-                out.append(Action("attack", player, aid, data=(("target", tid),),
-                                  label=f"attack {target} with {name}"))
+            for target in targets:
+                out.append(reused.attack(player, a, target))
     return out
+
+
+def _zone(game: Game, zones: dict, name: str, player: int) -> Any:
+    """``game.zone(name, player)``, read from the state's dict of zones first."""
+    found = zones.get((name, player))
+    return found if found is not None else game.zone(name, player)
 
 
 def blockers(game: Game, player: int) -> list[Card]:
@@ -77,7 +86,7 @@ def blockers(game: Game, player: int) -> list[Card]:
 
 
 def block_actions(game: Game, player: int) -> list[Action]:
-    return [Action("block", player, c.id, label=f"block with {c.name}") for c in blockers(game, player)]
+    return [reused.block(player, c) for c in blockers(game, player)]
 
 
 def counter_actions(game: Game, player: int) -> list[Action]:
@@ -88,10 +97,8 @@ def counter_actions(game: Game, player: int) -> list[Action]:
     for c in game.cards_in(HAND, player):
         value = counter_of(c)
         if c.definition.fields.get("category", "") == "character" and value:
-            out.append(Action("counter", player, c.id, label=f"counter with {c.name} (+{value})"))
-    if not areas.may_activate(game, player, (HAND,), "counter"):
-        return out
-    return out + game.activatable(player, "counter", zones=[HAND], kinds=["counter"])
+            out.append(reused.counter(player, c, value))
+    return out + activations.activatable(game, player, "counter", (HAND,), "counter")   # (game.activatable's list)
 
 
 def is_defending(game: Game, player: int, step: str = "counter") -> bool:

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulestack import Ability, Action, Activation, Card, CostComponent, Decision, Event, Game, GameSystem, hookimpl, Item, Modifier
+from rulestack import Ability, Action, Activation, Card, Decision, Event, Game, GameSystem, hookimpl, Item, Modifier
 from rulestack.system import CardStat
 
-from . import abilities, actions, areas, choices, deck_rules, evaluation, narration, prohibitions, reference, resolution, rules, turn
+from . import abilities, actions, activations, areas, choices, deck_rules, evaluation, narration, prohibitions, reference, resolution, rules, turn
 from .costs import COST_KINDS
 from .vocabulary import SCRIPT_METHODS
 
 
 _expand_keywords = abilities.expand   # the hook's argument is also called "abilities"
-_FROM_HAND = ("main", "counter")       # the kinds an Event activates from hand (areas.is_card_activation)
 
 
 class OnePieceSystem(GameSystem):
@@ -112,6 +111,12 @@ class OnePieceSystem(GameSystem):
         """Timing (10-2-2 to 10-2-4), conditions (8-3-2) and invalidated text (8-2-1-1)."""
         return actions.activation_allowed(game, activation)
 
+    def allowed_by_rules(self, game: Game, card: Card, ability: Ability, player: int, trigger: Any,
+                         window: str | None) -> bool | None:
+        """:meth:`can_activate` for an activation's parts (``actions.allowed_by_rules``: what the
+        plugin's activation lists ask while this is the hook's one implementation)."""
+        return actions.allowed_by_rules(game, card, ability, player, trigger, window)
+
     @hookimpl
     def announce(self, game: Game, activation: Activation) -> Any:
         """Reveal a card activated from hand (8-4-1-2); trash an Event before its effect (8-4-2)."""
@@ -121,12 +126,7 @@ class OnePieceSystem(GameSystem):
     def cost_contributions(self, game: Game, activation: Activation) -> list:
         """Activating an Event from hand also pays its cost: rest that many DON!! (2-7-3). (Read from
         the ability, not ``card_activation``: the host's ``activatable`` list checks costs without it.)"""
-        card = activation.card
-        if card.definition.fields.get("category") == "event" and activation.ability.kind in _FROM_HAND:
-            cost = actions.play_cost(game, card)     # (areas.is_card_activation, asked of every activation)
-            if cost:
-                return [CostComponent("don", cost, source=card.id)]
-        return []
+        return activations.event_cost(game, activation.card, activation.ability)
 
     @hookimpl
     def cost_payment_failed(self, game: Game, activation: Activation, paid: dict) -> str:

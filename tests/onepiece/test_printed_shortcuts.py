@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from random_games import checks_in_game
-from rulestack_systems.onepiece import areas
+from rulestack_systems.onepiece import activations, areas
 
 ATTRIBUTES = ("power", "cost", "counter", "life", "unblockable", "ko_immune", "cannot_attack", "cannot_activate",
               "blockers_below")
@@ -43,3 +43,30 @@ def check_shortcuts(game: Any) -> int:
                                    ("black_navy", "yellow_big_mom_pirates")])
 def test_printed_shortcuts_agree_with_the_derived_values(seed, decks):
     assert checks_in_game("onepiece", decks, seed, check_shortcuts) > 1000
+
+
+#: The activation lists the plugin works out itself (activations.activatable): window, zones, kind.
+ACTIVATION_LISTS = (("main", (areas.HAND,), "main"), ("main", areas.FIELD, "activate_main"),
+                    ("counter", (areas.HAND,), "counter"))
+
+
+def check_activations(game: Any) -> int:
+    """Compare the plugin's activation lists (the cost read from the state) with the host's
+    (the cost paid in a dry run) for both players; return how many actions the host offered."""
+    offered = 0
+    for player in range(len(game.state.players)):
+        lists = []
+        for window, zones, kind in ACTIVATION_LISTS:
+            host = game.activatable(player, window, zones=list(zones), kinds=[kind])
+            assert activations.activatable(game, player, window, zones, kind) == host, (player, window, kind)
+            offered += len(host)
+            lists.append(host)
+        assert activations.main_activations(game, player) == lists[0] + lists[1], (player, "main")
+    return offered
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("decks", [("red_straw_hat_crew", "blue_seven_warlords"),
+                                   ("black_navy", "yellow_big_mom_pirates")])
+def test_activation_lists_agree_with_the_host(seed, decks):
+    assert checks_in_game("onepiece", decks, seed, check_activations) > 20
