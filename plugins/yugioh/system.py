@@ -18,7 +18,7 @@ from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
 from .rules import CheckedZones, StaticHolders
-from .windows import ActivationZones, SearchZones, WindowActivations
+from .windows import ActivationZones, SearchZones, WindowActivations, ZoneGroups
 
 _WHEN = {"when": "table", "requires": "list"}
 
@@ -131,6 +131,8 @@ class YugiohSystem(GameSystem):
         self.static_holders = StaticHolders()
         #: The zones the state checks look at, per player (:class:`.rules.CheckedZones`).
         self.checked_zones = CheckedZones()
+        #: The state's zones grouped by name (:class:`.windows.ZoneGroups`).
+        self.zone_groups = ZoneGroups()
 
     @hookimpl
     def evaluate_position(self, game: Game, player: int) -> float:

@@ -9,12 +9,13 @@ only when there is one; then the real window opens (:meth:`Game.act`) and offers
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
-from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
+from rulestack import Ability, Action, Activation, Card, CardDefinition, Game, Role
+from rulestack.context import ScriptUsageError, relative_player
 from rulestack.state import GameState, Zone
 
-from . import timing
+from . import costs, timing
 from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def may_act(game: Game, player: int, window: str) -> bool:
                 lookup(definition, zone)
             if not entries:
                 continue
-            for ab, kind, speed_key, when, _label in entries:
+            for ab, kind, speed_key, when, _label, _bounds in entries:
                 if kind == "activate" and ((on_field and card.face_up) or not spells_too):
                     continue
                 if speeds is None:
@@ -145,6 +146,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     speeds, facts = timing.speed_allows(game, window)
     data = (("window", window),)
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
+    plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
     cache = action_cache(game)
     found = system.activation_zones
     version = journal.version
@@ -162,7 +164,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 activated_entries(definition, zone)
             if not entries:
                 continue
-            for ab, kind, speed_key, when, label in entries:
+            for ab, kind, speed_key, when, label, bounds in entries:
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
@@ -172,6 +174,11 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                         when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
                                   or not timing.when_matches(game, card, when, player))):
                     continue                                 # cheap refusals before the full check
+                if bounds is not None:
+                    if plain is None:
+                        plain = plain_targeting(game)
+                    if plain and lacks_targets(game, card, kind, bounds, player):
+                        continue                             # the host's target check would refuse it
                 act = Activation(player=player, card=card, ability=ab, window=window)
                 if checked_window is None:
                     checked_window = timing.effective_window(game, act)
@@ -225,9 +232,15 @@ def activation_zones(game: Game) -> tuple[str, ...]:
 _ZONE_ORDER = ("spell_trap", "monster", "hand", "graveyard", "banished")
 
 
+#: A target requirement of an ability that can be bounded by counting cards (:func:`target_bounds`):
+#: the zone names its filter searches, the player word that narrows them (``None``: every
+#: player's), and how many targets it needs.
+TargetBound = tuple[frozenset[str], Any, int]
+
 #: An activated ability as the windows test it: the ability, its kind, its spell speed with its
-#: tags (what :func:`.timing.speed_problem` reads), its "When ..." timing and its action's label.
-Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str]
+#: tags (what :func:`.timing.speed_problem` reads), its "When ..." timing, its action's label, and
+#: its target requirements that counting cards can refuse (:func:`target_bounds`; ``None``: none).
+Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str, tuple[TargetBound, ...] | None]
 
 #: Per card definition (by identity: definitions are immutable and shared by every game of the
 #: process), its activated abilities by the zone they are usable from, in printed order.
@@ -251,7 +264,7 @@ def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...
         speed = ability_speed_of(definition.fields, ab)
         tags = ab.get("tags")
         label = f"activate {definition.name}" + (f": {ab.label}" if ab.label != ab.kind else "")
-        entry = (ab, ab.kind, (speed, tuple(tags) if tags else ()), ab.get("when"), label)
+        entry = (ab, ab.kind, (speed, tuple(tags) if tags else ()), ab.get("when"), label, target_bounds(ab))
         for zone in dict.fromkeys(ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))):
             by_zone.setdefault(zone, []).append(entry)
     return {zone: tuple(entries) for zone, entries in by_zone.items()} if by_zone else _NO_ZONES
@@ -286,6 +299,94 @@ def response_entries(definition: CardDefinition, zone: str) -> tuple[Activatable
                 by_zone[z] = kept
         found = _RESPONSES[id(definition)] = (definition, by_zone or _NO_ZONES)
     return found[1].get(zone, ())
+
+
+def target_bounds(ab: Ability) -> tuple[TargetBound, ...] | None:
+    """The target requirements of an activated ability that counting the cards of the zones its
+    filter searches can refuse: those of a card target, not "up to", in named zones; ``None``
+    when it has none, or when the host's check could find more candidates than are in those zones
+    now or could fail for another reason first that is not a plain refusal: an ability with a
+    condition (a script: it runs first, and could fail) or a cost of its own (paid in the dry
+    run before the targets are looked for: a discard could fill a Graveyard)."""
+    spec = ab.spec
+    if spec.get("condition") is not None or spec.get("cost"):
+        return None
+    out = []
+    for target in spec.get("targets") or ():
+        if not isinstance(target, Mapping) or target.get("kind", "card") != "card" or target.get("up_to", False):
+            continue
+        filt = target.get("filter")
+        count = target.get("count", 1)
+        if not isinstance(filt, Mapping) or filt.get("zone") is None or type(count) is not int or count <= 0:
+            continue
+        zones = filt["zone"]
+        names = frozenset(zones if isinstance(zones, list) else [zones])
+        if not all(isinstance(name, str) for name in names):
+            continue
+        out.append((names, filt.get("player", filt.get("controller")), count))
+    return tuple(out) or None
+
+
+class ZoneGroups:
+    """A state's zones grouped by name (each with the player it belongs to, ``None`` for a shared
+    one), in the state's order; for one state's zones (a game's zones are made with it and never
+    replaced). A type of its own: a fork starts with an empty one."""
+
+    __slots__ = ("zones", "by_name")
+
+    def __init__(self) -> None:
+        self.zones: dict[tuple[str, int | None], Zone] | None = None
+        self.by_name: dict[str, list[tuple[int | None, Zone]]] = {}
+
+    def find(self, state: GameState) -> None:
+        by_name: dict[str, list[tuple[int | None, Zone]]] = {}
+        for (name, zp), zone in state.zones.items():
+            by_name.setdefault(name, []).append((zp, zone))
+        self.by_name, self.zones = by_name, state.zones
+
+
+def plain_targeting(game: Game) -> bool:
+    """Whether only this system's hooks could change an activation's cost or its target requests
+    (``cost_contributions``, ``assemble_cost``, ``cost_judgement``, ``choice_rules``): then the
+    host's check of a card target needs as many candidates as the target asks for, each found by
+    the filter among the cards of the zones it names (:func:`lacks_targets`)."""
+    system = game.system
+    hook = game.pm.hook
+    return all(impl.plugin is system for caller in (hook.cost_contributions, hook.assemble_cost, hook.cost_judgement,
+                                                     hook.choice_rules) for impl in caller.get_hookimpls())
+
+
+def lacks_targets(game: Game, card: Card, kind: str, bounds: tuple[TargetBound, ...], player: int) -> bool:
+    """Would the host's check refuse activating this ability of ``card`` by ``player`` for want of
+    targets, as counting the cards of the zones its filters search shows (fewer cards there than
+    a target needs: the filter can only find fewer)? Only for an ability with ``bounds``
+    (:func:`target_bounds`: no condition, no cost of its own), with only this system's hooks
+    changing costs and target requests (:func:`plain_targeting`), and while no toll adds a cost
+    (the only cost this system adds: to a card activated from the hand). The host's other checks
+    run before the targets' and change nothing: whatever they say, the answer is no."""
+    if kind == "activate" and card.zone == "hand" and costs.tolls_apply(game):
+        return False
+    st = game.state
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    groups = system.zone_groups
+    if groups.zones is not st.zones:
+        groups.find(st)
+    by_name = groups.by_name
+    for names, who, count in bounds:
+        zone_player = None
+        if who is not None and who != "any":
+            try:
+                zone_player = relative_player(game, player, who)
+            except ScriptUsageError:
+                continue
+        found = 0
+        for name in names:
+            for zp, zone in by_name.get(name, ()):
+                if zone_player is None or zp is None or zp == zone_player:
+                    found += len(zone.cards)
+        if found < count:
+            return True
+    return False
 
 
 def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability, ...]:

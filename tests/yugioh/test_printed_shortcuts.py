@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from random_games import checks_in_game
-from rulestack_systems.yugioh import cardinfo, rules
+from rulestack_systems.yugioh import cardinfo, rules, windows
 
 from .conftest import duel
 
@@ -104,3 +104,57 @@ def test_a_card_created_in_place_of_one_rolled_back_is_seen():
     assert mallon.id == rat.id and len(game.state.cards) == count
     assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Marshmallon", "Swords of Revealing Light"]
     assert rules.active_statics(game, "continuous") == statics_by_scan(game, "continuous")
+
+
+# -- target requirements refused by counting the cards of the zones searched ------------------------------
+def check_target_bounds(game: Any) -> int:
+    """Where :func:`windows.lacks_targets` refuses an activation (for either player, whatever the
+    window), the host finds fewer targets than a requirement asks for, and refuses it too; returns
+    how many refusals were checked."""
+    from rulestack import Activation
+
+    if not windows.plain_targeting(game):
+        return 0
+    refused = 0
+    for card in list(game.state.cards.values()):
+        for ab in card.definition.abilities:
+            bounds = windows.target_bounds(ab) if ab.role == "activated" else None
+            if bounds is None:
+                continue
+            for player in range(len(game.state.players)):
+                if not windows.lacks_targets(game, card, ab.kind, bounds, player):
+                    continue
+                assert any(len(game.find(t["filter"], player, card)) < t.get("count", 1) for t in ab.targets
+                           if t.get("kind", "card") == "card" and not t.get("up_to")), (card.name, player)
+                assert not game.can_activate(Activation(player=player, card=card, ability=ab, window="main")), card.name
+                refused += 1
+    return refused
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_activations_refused_for_want_of_targets_are_refused_by_the_host(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_target_bounds) > 100
+
+
+def test_a_cost_or_a_toll_keeps_the_full_check():
+    """An ability with a cost of its own (paid before the targets are looked for) is not bounded,
+    and a card activated from the hand is not refused by counting while a toll applies."""
+    from rulestack import Ability, Activation, Role
+
+    with_cost = Ability(index=0, kind="activate", role=Role.ACTIVATED,
+                        spec={"cost": ({"kind": "discard", "amount": 1},),
+                              "targets": [{"filter": {"zone": "graveyard"}}]})
+    assert windows.target_bounds(with_cost) is None
+    up_to = Ability(index=0, kind="activate", role=Role.ACTIVATED,
+                    spec={"targets": [{"filter": {"zone": "graveyard"}, "up_to": True}]})
+    assert windows.target_bounds(up_to) is None
+    sc = duel()
+    reborn = sc.card(sc.add("Monster Reborn", "hand", 0))
+    game = sc.game
+    bounds = windows.target_bounds(reborn.definition.abilities[0])
+    assert bounds is not None and windows.lacks_targets(game, reborn, "activate", bounds, 0)   # both GYs empty
+    sc.add("Chain Energy", "spell_trap", 1)
+    assert not windows.lacks_targets(game, reborn, "activate", bounds, 0)
+    assert not game.can_activate(Activation(player=0, card=reborn, ability=reborn.definition.abilities[0],
+                                            window="main"))
