@@ -20,7 +20,7 @@ from __future__ import annotations
 from rulestack import Action, Cause, Event, Game, Item, PendingTrigger
 from rulestack.windows import ResponseWindow
 
-from . import timing
+from . import rules, timing
 from .cardinfo import ability_at, ability_speed, link_card
 from .moves import destroy
 from .windows import may_act, respond
@@ -128,7 +128,7 @@ def resolve_all(game: Game) -> None:
         item = game.journal.pop(st.stack)
         mark_last_thing(game)
         game.resolve(item)
-        game.run_state_checks()
+        rules.run_state_checks(game)
     game.set_value(None, "resolving", False)
     game.record("chain_resolved")
 

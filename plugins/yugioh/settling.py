@@ -13,6 +13,7 @@ from rulestack.windows import ResponseWindow, active_player
 
 from . import summoning, timing
 from .chain import build, put_triggers, resolve_all
+from .rules import run_state_checks
 from .windows import may_act, respond
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def settle(game: Game) -> None:
         return
     values = st.values
     while True:
-        game.run_state_checks()
+        run_state_checks(game)
         if values.get("summoning"):
             summoning.finish_summon(game)
             continue

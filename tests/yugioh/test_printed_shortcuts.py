@@ -158,3 +158,41 @@ def test_a_cost_or_a_toll_keeps_the_full_check():
     assert not windows.lacks_targets(game, reborn, "activate", bounds, 0)
     assert not game.can_activate(Activation(player=0, card=reborn, ability=reborn.definition.abilities[0],
                                             window="main"))
+
+
+# -- the state checks' first round, asked of this system directly ---------------------------------------
+def test_state_checks_run_directly_as_the_host_runs_them():
+    """rules.run_state_checks answers as Game.run_state_checks: nothing to do, an Equip card left
+    without its monster destroyed, a loss (the game ends); with another implementation of the hook,
+    the host runs them."""
+    from rulestack import hookimpl
+
+    from rulestack import GameOver
+
+    def equip_without_monster(direct: bool) -> tuple[bool, str]:
+        sc = duel()
+        game = sc.game
+        assert (rules.run_state_checks(game) if direct else game.run_state_checks()) is False
+        axe = sc.card(sc.add("Axe of Despair", "spell_trap", 0))
+        gone = sc.card(sc.add("Celtic Guardian", "graveyard", 0))
+        game.journal.setattr(axe, "attached_to", gone.id)
+        did = rules.run_state_checks(game) if direct else game.run_state_checks()
+        return did, game.card(axe.id).zone
+    assert equip_without_monster(True) == equip_without_monster(False) == (True, "graveyard")
+    sc = duel()
+    sc.game.journal.setattr(sc.game.state.players[1], "life", 0)
+    with pytest.raises(GameOver):
+        rules.run_state_checks(sc.game)
+    assert sc.game.state.result.winners == (0,)
+
+    class Counting:
+        calls = 0
+
+        @hookimpl
+        def state_checks(self, game: Any) -> bool:
+            Counting.calls += 1
+            return False
+
+    other = duel()
+    other.game.pm.register(Counting())
+    assert rules.run_state_checks(other.game) is False and Counting.calls == 1
