@@ -23,7 +23,7 @@ from rulestack.windows import ResponseWindow
 from . import rules, timing
 from .cardinfo import ability_at, ability_speed, link_card
 from .moves import destroy
-from .windows import may_act, respond
+from .windows import may_any_act, respond
 
 
 def mark_last_thing(game: Game) -> None:
@@ -109,11 +109,11 @@ CHAIN = ResponseWindow(window=lambda game, player: window_name(game), after_acti
 
 def build(game: Game, first: int) -> None:
     """Response windows, alternating from ``first``, until both players pass in succession. When
-    neither player could do anything but pass (:func:`.windows.may_act`), it ends as :data:`CHAIN`
+    neither player could do anything but pass (:func:`.windows.may_any_act`), it ends as :data:`CHAIN`
     would end after their two passes, without running it."""
     if len(game.state.players) == 2:
         window = window_name(game)
-        if not may_act(game, first, window) and not may_act(game, game.opponent(first), window):
+        if not may_any_act(game, (first, game.opponent(first)), window):
             return
     CHAIN.run(game, first)
 

@@ -28,19 +28,27 @@ def may_act(game: Game, player: int, window: str) -> bool:
     refusals :func:`activations` applies before the host's full check (spell speed, where the card
     is, a "When ..." timing) first; when some ability gets past them, it answers whether
     :func:`activations` finds one (the window then offers the list it found)."""
+    return may_any_act(game, (player,), window)
+
+
+def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
+    """Could any of ``players`` have anything but "pass" in this window: :func:`may_act` asked for
+    each in turn until one says yes (a window that both players may only pass is passed without
+    being run), with what they share (the state's zones and cards, the spell-speed table) looked
+    up once."""
     if window in ("main", "battle"):
         return True
     st = game.state
     if st.values.get("resolving"):
         return False
-    own_turn = player == st.active_player
     cards = st.cards
     zones = st.zones
     speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
     facts: tuple[str, str | None, int | None] = (window, None, None)
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     found = system.activation_zones
-    version = game.journal.version
+    journal = game.journal
+    version = journal.version
     if (found.version != version or found.cards is not cards) and not found.holds(st, version):
         activation_zones(game)
     searched, hand_effects = found.zones, found.hand_effects
@@ -51,39 +59,52 @@ def may_act(game: Game, player: int, window: str) -> bool:
     # check are worth looking at (the check below refuses the others anyway).
     table, lookup = (_RESPONSES, response_entries) if window in RESPONSE_WINDOWS else \
         (_ACTIVATABLE, activated_entries)
-    for zone, place, on_field in lists.by_player[player]:
-        # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
-        # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
-        spells_too = zone != "hand" or own_turn
-        if not spells_too and not hand_effects:
-            continue
-        for cid in place.cards:
-            card = cards[cid]
-            definition = card.definition
-            known = table.get(id(definition))      # lookup(definition, zone), inlined
-            entries = known[1].get(zone) if known is not None and known[0] is definition else \
-                lookup(definition, zone)
-            if not entries:
+    active = st.active_player
+    for n, player in enumerate(players):
+        own_turn = player == active
+        for zone, place, on_field in lists.by_player[player]:
+            # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
+            # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
+            spells_too = zone != "hand" or own_turn
+            if not spells_too and not hand_effects:
                 continue
-            for ab, kind, speed_key, when, _label, _bounds in entries:
-                if kind == "activate" and ((on_field and card.face_up) or not spells_too):
+            for cid in place.cards:
+                card = cards[cid]
+                definition = card.definition
+                known = table.get(id(definition))      # lookup(definition, zone), inlined
+                entries = known[1].get(zone) if known is not None and known[0] is definition else \
+                    lookup(definition, zone)
+                if not entries:
                     continue
-                if speeds is None:
-                    speeds, facts = timing.speed_allows(game, window)
-                allowed = speeds.get(speed_key)
-                if allowed is None:
-                    allowed = timing.speed_allowed(speeds, facts, speed_key)
-                if not allowed:
+                for ab, kind, speed_key, when, _label, _bounds in entries:
+                    if kind == "activate" and ((on_field and card.face_up) or not spells_too):
+                        continue
+                    if speeds is None:
+                        speeds, facts = timing.speed_allows(game, window)
+                    allowed = speeds.get(speed_key)
+                    if allowed is None:
+                        allowed = timing.speed_allowed(speeds, facts, speed_key)
+                    if not allowed:
+                        continue
+                    # The other cheap refusals the action list applies before the full check (where
+                    # the card is, its "When ..." timing): an ability they refuse is never in the list.
+                    if timing.place_refusal(game, card, kind, player):
+                        continue
+                    if when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
+                                 or not timing.when_matches(game, card, when, player)):
+                        continue     # (no chain link, no event of the timing: it matches nothing, at once)
+                    # Past the cheap refusals: the window's list itself says (kept for the window).
+                    if activations(game, player, window):
+                        return True
+                    if journal.version != version:     # (its checks are expected to change nothing)
+                        return any(may_act(game, p, window) for p in players[n + 1:])
+                    break
+                else:
                     continue
-                # The other cheap refusals the action list applies before the full check (where the
-                # card is, its "When ..." timing): an ability they refuse is never in the list.
-                if timing.place_refusal(game, card, kind, player):
-                    continue
-                if when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
-                             or not timing.when_matches(game, card, when, player)):
-                    continue     # (no chain link, no event of the timing: it matches nothing, at once)
-                # Past the cheap refusals: the window's list itself says (kept for the window).
-                return bool(activations(game, player, window))
+                break
+            else:
+                continue
+            break
     return False
 
 

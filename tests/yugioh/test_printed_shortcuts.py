@@ -196,3 +196,19 @@ def test_state_checks_run_directly_as_the_host_runs_them():
     other = duel()
     other.game.pm.register(Counting())
     assert rules.run_state_checks(other.game) is False and Counting.calls == 1
+
+
+# -- both players' windows asked at once ----------------------------------------------------------------
+def check_may_any_act(game: Any) -> int:
+    """windows.may_any_act answers as may_act asked for each player in turn, in every response window."""
+    players = (game.state.active_player, 1 - game.state.active_player)
+    for window in sorted(windows.RESPONSE_WINDOWS):
+        for order in (players, players[::-1], players[:1]):
+            assert windows.may_any_act(game, order, window) == any(windows.may_act(game, p, window) for p in order)
+    return 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_may_any_act_agrees_with_may_act(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_may_any_act) > 50
