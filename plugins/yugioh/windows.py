@@ -57,8 +57,8 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
         lists.find(st, searched)
     # In a response window only the abilities some response window lets through the spell-speed
     # check are worth looking at (the check below refuses the others anyway).
-    table, lookup = (_RESPONSES, response_entries) if window in RESPONSE_WINDOWS else \
-        (_ACTIVATABLE, activated_entries)
+    by_zone, lookup = (_RESPONSES_BY_ZONE, response_entries) if window in RESPONSE_WINDOWS else \
+        (_ACTIVATABLE_BY_ZONE, activated_entries)
     active = st.active_player
     for n, player in enumerate(players):
         own_turn = player == active
@@ -68,12 +68,15 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
             spells_too = zone != "hand" or own_turn
             if not spells_too and not hand_effects:
                 continue
+            entries_of = by_zone.get(zone)
+            if entries_of is None:
+                entries_of = by_zone[zone] = {}
             for cid in place.cards:
                 card = cards[cid]
                 definition = card.definition
-                known = table.get(id(definition))      # lookup(definition, zone), inlined
-                entries = known[1].get(zone) if known is not None and known[0] is definition else \
-                    lookup(definition, zone)
+                entries = entries_of.get(id(definition))    # lookup(definition, zone), kept by zone
+                if entries is None:
+                    entries = entries_of[id(definition)] = lookup(definition, zone)
                 if not entries:
                     continue
                 for ab, kind, speed_key, when, _label, _bounds in entries:
@@ -177,12 +180,15 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     if lists.zones is not zones or lists.searched is not searched:
         lists.find(st, searched)
     for zone, place, _on_field in lists.by_player[player]:
+        entries_of = _ACTIVATABLE_BY_ZONE.get(zone)
+        if entries_of is None:
+            entries_of = _ACTIVATABLE_BY_ZONE[zone] = {}
         for cid in place.cards:
             card = cards[cid]
             definition = card.definition
-            known = _ACTIVATABLE.get(id(definition))      # activated_entries(definition, zone), inlined
-            entries = known[1].get(zone) if known is not None and known[0] is definition else \
-                activated_entries(definition, zone)
+            entries = entries_of.get(id(definition))    # activated_entries(definition, zone), kept by zone
+            if entries is None:
+                entries = entries_of[id(definition)] = activated_entries(definition, zone)
             if not entries:
                 continue
             for ab, kind, speed_key, when, label, bounds in entries:
@@ -292,6 +298,14 @@ def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...
 
 
 _NO_ZONES: dict[str, tuple[Activatable, ...]] = {}    # (shared by the many cards without any; never changed)
+
+
+#: :func:`activated_entries` and :func:`response_entries` kept by zone name, then by the identity of the
+#: card definition (one look-up per card in the windows' walks of the zones). The id of a definition
+#: cannot name another object while it is a key here: finding the entries puts the definition itself
+#: in :data:`_ACTIVATABLE` (and :data:`_RESPONSES`), which keep it for the process.
+_ACTIVATABLE_BY_ZONE: dict[str, dict[int, tuple[Activatable, ...]]] = {}
+_RESPONSES_BY_ZONE: dict[str, dict[int, tuple[Activatable, ...]]] = {}
 
 
 #: The response windows (:func:`may_act` is asked about), each with the least demanding facts of

@@ -212,3 +212,21 @@ def check_may_any_act(game: Any) -> int:
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_may_any_act_agrees_with_may_act(seed, decks):
     assert checks_in_game("yugioh", decks, seed, check_may_any_act) > 50
+
+
+# -- the activated abilities kept by zone ----------------------------------------------------------------
+def check_entries_by_zone(game: Any) -> int:
+    """What the windows keep per zone and definition is what activated_entries / response_entries say."""
+    checked = 0
+    for card in game.state.cards.values():
+        for kept, lookup in ((windows._ACTIVATABLE_BY_ZONE, windows.activated_entries),
+                             (windows._RESPONSES_BY_ZONE, windows.response_entries)):
+            entries = kept.get(card.zone, {}).get(id(card.definition))
+            if entries is not None:
+                assert entries == lookup(card.definition, card.zone), card.name
+                checked += 1
+    return checked
+
+
+def test_entries_kept_by_zone_agree():
+    assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 1000
