@@ -12,13 +12,13 @@ from rulestack.state import Visibility
 from rulestack.system import CardStat
 
 from . import actions, chain, costs, evaluation, extra_deck, narration, reference, rules, timing, turn
-from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck_monster, is_monster, link_card, on_field,
-                       position, prop)
+from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ZoneGroups, ability_at, is_extra_deck_monster, is_monster,
+                       link_card, on_field, position, prop)
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
 from .rules import CheckedZones, StaticHolders
-from .windows import ActivationZones, SearchZones, WindowActivations, ZoneGroups
+from .windows import ActivationZones, SearchZones, WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
 
@@ -131,7 +131,7 @@ class YugiohSystem(GameSystem):
         self.static_holders = StaticHolders()
         #: The zones the state checks look at, per player (:class:`.rules.CheckedZones`).
         self.checked_zones = CheckedZones()
-        #: The state's zones grouped by name (:class:`.windows.ZoneGroups`).
+        #: The state's zones grouped by name (:class:`.cardinfo.ZoneGroups`).
         self.zone_groups = ZoneGroups()
 
     @hookimpl

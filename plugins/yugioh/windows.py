@@ -16,7 +16,7 @@ from rulestack.context import ScriptUsageError, relative_player
 from rulestack.state import GameState, Zone
 
 from . import costs, timing
-from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action
+from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action, zone_groups
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
@@ -362,24 +362,6 @@ def target_bounds(ab: Ability) -> tuple[TargetBound, ...] | None:
     return tuple(out) or None
 
 
-class ZoneGroups:
-    """A state's zones grouped by name (each with the player it belongs to, ``None`` for a shared
-    one), in the state's order; for one state's zones (a game's zones are made with it and never
-    replaced). A type of its own: a fork starts with an empty one."""
-
-    __slots__ = ("zones", "by_name")
-
-    def __init__(self) -> None:
-        self.zones: dict[tuple[str, int | None], Zone] | None = None
-        self.by_name: dict[str, list[tuple[int | None, Zone]]] = {}
-
-    def find(self, state: GameState) -> None:
-        by_name: dict[str, list[tuple[int | None, Zone]]] = {}
-        for (name, zp), zone in state.zones.items():
-            by_name.setdefault(name, []).append((zp, zone))
-        self.by_name, self.zones = by_name, state.zones
-
-
 def plain_targeting(game: Game) -> bool:
     """Whether only this system's hooks could change an activation's cost or its target requests
     (``cost_contributions``, ``assemble_cost``, ``cost_judgement``, ``choice_rules``): then the
@@ -402,11 +384,7 @@ def lacks_targets(game: Game, card: Card, kind: str, bounds: tuple[TargetBound, 
     if kind == "activate" and card.zone == "hand" and costs.tolls_apply(game):
         return False
     st = game.state
-    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    groups = system.zone_groups
-    if groups.zones is not st.zones:
-        groups.find(st)
-    by_name = groups.by_name
+    by_name = zone_groups(game)
     for names, who, count in bounds:
         zone_player = None
         if who is not None and who != "any":

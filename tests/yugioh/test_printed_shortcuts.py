@@ -230,3 +230,37 @@ def check_entries_by_zone(game: Any) -> int:
 
 def test_entries_kept_by_zone_agree():
     assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 1000
+
+
+# -- plain card filters counted from the zones -----------------------------------------------------------
+PLAIN_FILTERS = (
+    {"zone": "monster", "player": "you"}, {"zone": "monster"}, {"zone": "monster", "player": "opponent", "face_up": True},
+    {"zone": ["spell_trap", "monster"], "controller": "opponent"}, {"zone": "spell_trap", "face_up": False},
+    {"zone": "hand", "player": "you"}, {"zone": ["graveyard", "graveyard"], "player": "any"},
+    {"zone": "monster", "player": "you", "controller": "opponent"},
+)
+
+
+def check_plain_counts(game: Any) -> int:
+    """timing.plain_count is the number of cards the host's filter finds, for the requirements of
+    every card's abilities and a few more filters, from each player's side; a filter with another
+    key is left to the host."""
+    from rulestack_systems.yugioh import timing
+
+    specs = [req.get("filter") or {} for card in game.state.cards.values() for ab in card.definition.abilities
+             for req in ab.get("requires") or ()] + list(PLAIN_FILTERS)
+    checked = 0
+    for spec in specs:
+        for player in range(len(game.state.players)):
+            n = timing.plain_count(game, spec, player)
+            if n is None:
+                assert spec.get("zone") is None or not timing.PLAIN_KEYS.issuperset(spec), spec
+                continue
+            assert n == len(game.find(spec, player)), (spec, player)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_plain_counts_agree_with_the_host(decks):
+    assert checks_in_game("yugioh", decks, 0, check_plain_counts) > 1000
