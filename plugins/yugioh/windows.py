@@ -201,18 +201,19 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                         when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
                                   or not timing.when_matches(game, card, when, player))):
                     continue                                 # cheap refusals before the full check
-                if bounds is not None:
-                    if plain is None:
-                        plain = plain_targeting(game)
-                    if plain and lacks_targets(game, card, kind, bounds, player):
-                        continue                             # the host's target check would refuse it
+                if plain is None:
+                    plain = plain_targeting(game)
+                if bounds is not None and plain and lacks_targets(game, card, kind, bounds, player):
+                    continue                                 # the host's target check would refuse it
                 act = Activation(player=player, card=card, ability=ab, window=window)
                 if checked_window is None:
                     checked_window = timing.effective_window(game, act)
                 if checked_window == window:     # the checks above are the hook's: it skips them
                     memo.checking, memo.checking_version = act, journal.version
                 try:
-                    allowed = game.can_activate(act)
+                    allowed = quick_can_activate(game, act) if plain else None
+                    if allowed is None:
+                        allowed = game.can_activate(act)
                 finally:
                     memo.checking = None
                 if allowed:
@@ -363,14 +364,58 @@ def target_bounds(ab: Ability) -> tuple[TargetBound, ...] | None:
 
 
 def plain_targeting(game: Game) -> bool:
-    """Whether only this system's hooks could change an activation's cost or its target requests
-    (``cost_contributions``, ``assemble_cost``, ``cost_judgement``, ``choice_rules``): then the
-    host's check of a card target needs as many candidates as the target asks for, each found by
-    the filter among the cards of the zones it names (:func:`lacks_targets`)."""
+    """Whether only this system's hooks judge an activation, its cost and its target requests
+    (``can_activate``, ``cost_contributions``, ``assemble_cost``, ``cost_judgement``,
+    ``choice_rules``): then the host's check of a card target needs as many candidates as the
+    target asks for, each found by the filter among the cards of the zones it names
+    (:func:`lacks_targets`), and the whole check of an ability of plain data can be made here
+    (:func:`quick_can_activate`)."""
     system = game.system
     hook = game.pm.hook
-    return all(impl.plugin is system for caller in (hook.cost_contributions, hook.assemble_cost, hook.cost_judgement,
-                                                     hook.choice_rules) for impl in caller.get_hookimpls())
+    return all(impl.plugin is system for caller in (hook.can_activate, hook.cost_contributions, hook.assemble_cost,
+                                                     hook.cost_judgement, hook.choice_rules)
+               for impl in caller.get_hookimpls())
+
+
+def quick_can_activate(game: Game, act: Activation) -> bool | None:
+    """``game.can_activate(act)`` for an activated ability of plain data (no condition, no cost of its
+    own, no toll on it), worked out here with the host's checks in their order, without its dry
+    run: where the card must be, its abilities not removed, once per turn, this system's
+    ``can_activate`` hook, then each target: as many candidates as it asks for (the host's
+    ``choice_rules`` are this system's: a target not "up to" needs them all), counted by
+    :func:`.timing.plain_count` for a filter of plain keys, else by the host's search. ``None``
+    for anything else (the host is asked). Only while :func:`plain_targeting` holds."""
+    card, ab = act.card, act.ability
+    spec = ab.spec
+    if spec.get("condition") is not None or spec.get("cost") or act.trigger is not None:
+        return None
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    allowed = spec.get("from") or spec.get("zone") or system.default_zones.get(ab.role)
+    if allowed and card.zone not in allowed:
+        return False
+    if game.abilities_removed(card):
+        return False
+    if spec.get("once_per_turn") and game.used_this_turn(card, ab):
+        return False
+    verdict = system.can_activate(game, act)
+    if verdict is False or isinstance(verdict, str):
+        return False
+    if ab.kind == "activate" and card.zone == "hand" and costs.tolls_apply(game):
+        return None                              # a toll may add a cost: the host pays it in its dry run
+    player = act.player
+    for target in spec.get("targets") or ():
+        if not isinstance(target, Mapping) or target.get("kind", "card") != "card":
+            return None
+        count = target.get("count", 1)
+        filt = target.get("filter")
+        if type(count) is not int or (filt is not None and not isinstance(filt, Mapping)):
+            return None
+        found = timing.plain_count(game, filt, player) if filt is not None else None
+        if found is None:
+            found = len(game.find(filt, player, card))
+        if not target.get("up_to", False) and found < count:
+            return False
+    return True
 
 
 def lacks_targets(game: Game, card: Card, kind: str, bounds: tuple[TargetBound, ...], player: int) -> bool:

@@ -264,3 +264,33 @@ def check_plain_counts(game: Any) -> int:
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_plain_counts_agree_with_the_host(decks):
     assert checks_in_game("yugioh", decks, 0, check_plain_counts) > 1000
+
+
+# -- the whole activation check of an ability of plain data, made by the system ---------------------------
+def check_quick_can_activate(game: Any) -> int:
+    """windows.quick_can_activate answers as game.can_activate for every activated ability of every
+    card, for both players, in the windows an action list asks about; returns how many answers it
+    gave (not left to the host)."""
+    from rulestack import Activation
+
+    if not windows.plain_targeting(game):
+        return 0
+    answered = 0
+    for card in list(game.state.cards.values()):
+        for ab in card.definition.abilities:
+            if ab.role != "activated":
+                continue
+            for player in range(len(game.state.players)):
+                for window in ("main", "open", "chain"):
+                    act = Activation(player=player, card=card, ability=ab, window=window)
+                    quick = windows.quick_can_activate(game, act)
+                    if quick is not None:
+                        assert quick == game.can_activate(act), (card.name, ab.label, player, window, quick)
+                        answered += 1
+    return answered
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_quick_can_activate_agrees_with_the_host(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_quick_can_activate) > 1000
