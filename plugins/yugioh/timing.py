@@ -294,7 +294,7 @@ def requirements_met(game: Game, card: Card, ability: Ability, player: int) -> b
     defaults to 1 unless a ``max`` is given)."""
     for req in ability.get("requires") or ():
         spec = req.get("filter") or {}
-        n = plain_count(game, spec, player)
+        n = plain_count(game, spec, player, card)
         if n is None:
             n = len(game.find(spec, player, card))
         if n < req.get("min", 0 if "max" in req else 1) or n > req.get("max", n):
@@ -304,15 +304,16 @@ def requirements_met(game: Game, card: Card, ability: Ability, player: int) -> b
 
 #: The keys of a card filter :func:`plain_count` reads itself (the host's own checks of them compare
 #: the card's zone, controller and face; none reads a derived value or a script).
-PLAIN_KEYS = frozenset({"zone", "player", "controller", "face_up"})
+PLAIN_KEYS = frozenset({"zone", "player", "controller", "face_up", "other"})
 
 
-def plain_count(game: Game, spec: Mapping[str, Any], player: int) -> int | None:
-    """``len(game.find(spec, player))`` for a filter of only :data:`PLAIN_KEYS` that names its zones,
-    counted from the zones themselves: the cards of the zones of those names (of the player the
-    ``player``/``controller`` word means, when there is one: the host searches only that
-    player's zones, and shared ones) whose zone, controller and face are those the keys want.
-    ``None`` for any other filter, or a player word the host would not understand (it says why)."""
+def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card | None = None) -> int | None:
+    """``len(game.find(spec, player, source))`` for a filter of only :data:`PLAIN_KEYS` that names its
+    zones, counted from the zones themselves: the cards of the zones of those names (of the player
+    the ``player``/``controller`` word means, when there is one: the host searches only that
+    player's zones, and shared ones) whose zone, controller and face are those the keys want, but
+    ``source`` itself for ``other``. ``None`` for any other filter, or a player word the host
+    would not understand (it says why)."""
     zones = spec.get("zone")
     if zones is None or not PLAIN_KEYS.issuperset(spec):
         return None
@@ -328,6 +329,7 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int) -> int | None:
         return None
     face = spec.get("face_up")
     face_up = None if face is None else bool(face)
+    skipped = source.id if spec.get("other") and source is not None else None
     cards = game.state.cards
     by_name = zone_groups(game)
     n = 0
@@ -337,7 +339,7 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int) -> int | None:
                 continue
             for cid in zone.cards:
                 card = cards[cid]
-                if card.zone in names and (face_up is None or card.face_up == face_up) and \
+                if card.zone in names and (face_up is None or card.face_up == face_up) and cid != skipped and \
                         all(card.controller == w for w in wanted):
                     n += 1
     return n

@@ -410,7 +410,7 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
         filt = target.get("filter")
         if type(count) is not int or (filt is not None and not isinstance(filt, Mapping)):
             return None
-        found = timing.plain_count(game, filt, player) if filt is not None else None
+        found = timing.plain_count(game, filt, player, card) if filt is not None else None
         if found is None:
             found = len(game.find(filt, player, card))
         if not target.get("up_to", False) and found < count:

@@ -237,26 +237,31 @@ PLAIN_FILTERS = (
     {"zone": "monster", "player": "you"}, {"zone": "monster"}, {"zone": "monster", "player": "opponent", "face_up": True},
     {"zone": ["spell_trap", "monster"], "controller": "opponent"}, {"zone": "spell_trap", "face_up": False},
     {"zone": "hand", "player": "you"}, {"zone": ["graveyard", "graveyard"], "player": "any"},
-    {"zone": "monster", "player": "you", "controller": "opponent"},
+    {"zone": "monster", "player": "you", "controller": "opponent"}, {"zone": "spell_trap", "other": True},
+    {"zone": ["hand", "spell_trap"], "player": "you", "other": False},
 )
 
 
 def check_plain_counts(game: Any) -> int:
-    """timing.plain_count is the number of cards the host's filter finds, for the requirements of
-    every card's abilities and a few more filters, from each player's side; a filter with another
-    key is left to the host."""
+    """timing.plain_count is the number of cards the host's filter finds, for the requirements and
+    targets of every card's abilities (from the card) and a few more filters, from each player's
+    side; a filter with another key is left to the host."""
     from rulestack_systems.yugioh import timing
 
-    specs = [req.get("filter") or {} for card in game.state.cards.values() for ab in card.definition.abilities
-             for req in ab.get("requires") or ()] + list(PLAIN_FILTERS)
+    cards = list(game.state.cards.values())
+    specs = [(req.get("filter") or {}, card) for card in cards for ab in card.definition.abilities
+             for req in ab.get("requires") or ()]
+    specs += [(t.get("filter") or {}, card) for card in cards for ab in card.definition.abilities
+              for t in ab.targets]
+    specs += [(spec, source) for spec in PLAIN_FILTERS for source in (None, cards[0], cards[-1])]
     checked = 0
-    for spec in specs:
+    for spec, source in specs:
         for player in range(len(game.state.players)):
-            n = timing.plain_count(game, spec, player)
+            n = timing.plain_count(game, spec, player, source)
             if n is None:
                 assert spec.get("zone") is None or not timing.PLAIN_KEYS.issuperset(spec), spec
                 continue
-            assert n == len(game.find(spec, player)), (spec, player)
+            assert n == len(game.find(spec, player, source)), (spec, player)
             checked += 1
     return checked
 
