@@ -15,7 +15,7 @@ from rulestack import Ability, Action, Activation, Card, CardDefinition, Game, R
 from rulestack.context import ScriptUsageError, relative_player
 from rulestack.state import GameState, Zone
 
-from . import costs, timing
+from . import timing
 from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action, zone_groups
 
 if TYPE_CHECKING:
@@ -400,8 +400,8 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
     verdict = system.can_activate(game, act)
     if verdict is False or isinstance(verdict, str):
         return False
-    if ab.kind == "activate" and card.zone == "hand" and costs.tolls_apply(game):
-        return None                              # a toll may add a cost: the host pays it in its dry run
+    if ab.kind == "activate" and card.zone == "hand" and system.cost_contributions(game, act):
+        return None                  # a toll adds a cost (the host's assemble_cost would): it pays it in its dry run
     player = act.player
     for target in spec.get("targets") or ():
         if not isinstance(target, Mapping) or target.get("kind", "card") != "card":
@@ -423,11 +423,12 @@ def lacks_targets(game: Game, card: Card, kind: str, bounds: tuple[TargetBound, 
     targets, as counting the cards of the zones its filters search shows (fewer cards there than
     a target needs: the filter can only find fewer)? Only for an ability with ``bounds``
     (:func:`target_bounds`: no condition, no cost of its own), with only this system's hooks
-    changing costs and target requests (:func:`plain_targeting`), and while no toll adds a cost
-    (the only cost this system adds: to a card activated from the hand). The host's other checks
-    run before the targets' and change nothing: whatever they say, the answer is no."""
-    if kind == "activate" and card.zone == "hand" and costs.tolls_apply(game):
-        return False
+    changing costs and target requests (:func:`plain_targeting`), and not for a card activated
+    from the hand (a toll, the only cost this system adds, may apply to it: the host is asked).
+    The host's other checks run before the targets' and change nothing: whatever they say, the
+    answer is no."""
+    if kind == "activate" and card.zone == "hand":
+        return False      # a toll may add a cost to it (this system's cost_contributions): the host decides
     st = game.state
     by_name = zone_groups(game)
     for names, who, count in bounds:

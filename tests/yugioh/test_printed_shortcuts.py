@@ -138,8 +138,9 @@ def test_activations_refused_for_want_of_targets_are_refused_by_the_host(seed, d
 
 
 def test_a_cost_or_a_toll_keeps_the_full_check():
-    """An ability with a cost of its own (paid before the targets are looked for) is not bounded,
-    and a card activated from the hand is not refused by counting while a toll applies."""
+    """An ability with a cost of its own (paid before the targets are looked for) is not bounded;
+    a card activated from the hand is not refused by counting (a toll may apply to it), nor
+    checked by the system while a toll applies."""
     from rulestack import Ability, Activation, Role
 
     with_cost = Ability(index=0, kind="activate", role=Role.ACTIVATED,
@@ -151,13 +152,17 @@ def test_a_cost_or_a_toll_keeps_the_full_check():
     assert windows.target_bounds(up_to) is None
     sc = duel()
     reborn = sc.card(sc.add("Monster Reborn", "hand", 0))
+    set_reborn = sc.card(sc.add("Monster Reborn", "spell_trap", 0, face_up=False))
     game = sc.game
-    bounds = windows.target_bounds(reborn.definition.abilities[0])
-    assert bounds is not None and windows.lacks_targets(game, reborn, "activate", bounds, 0)   # both GYs empty
-    sc.add("Chain Energy", "spell_trap", 1)
+    ability = reborn.definition.abilities[0]
+    bounds = windows.target_bounds(ability)
+    assert bounds is not None and windows.lacks_targets(game, set_reborn, "activate", bounds, 0)   # both GYs empty
     assert not windows.lacks_targets(game, reborn, "activate", bounds, 0)
-    assert not game.can_activate(Activation(player=0, card=reborn, ability=reborn.definition.abilities[0],
-                                            window="main"))
+    from_hand = Activation(player=0, card=reborn, ability=ability, window="main")
+    assert windows.quick_can_activate(game, from_hand) is False
+    sc.add("Chain Energy", "spell_trap", 1)
+    assert windows.quick_can_activate(game, from_hand) is None
+    assert not game.can_activate(from_hand)
 
 
 # -- the state checks' first round, asked of this system directly ---------------------------------------
