@@ -383,8 +383,9 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
     run: where the card must be, its abilities not removed, once per turn, this system's
     ``can_activate`` hook, then each target: as many candidates as it asks for (the host's
     ``choice_rules`` are this system's: a target not "up to" needs them all), counted by
-    :func:`.timing.plain_count` for a filter of plain keys, else by the host's search. ``None``
-    for anything else (the host is asked). Only while :func:`plain_targeting` holds."""
+    :func:`.timing.plain_count` for a filter of plain keys, else by the host's search (not for a
+    filter that runs a script, ``where``). ``None`` for anything else (the host is asked). Only
+    while :func:`plain_targeting` holds."""
     card, ab = act.card, act.ability
     spec = ab.spec
     if spec.get("condition") is not None or spec.get("cost") or act.trigger is not None:
@@ -408,8 +409,8 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
             return None
         count = target.get("count", 1)
         filt = target.get("filter")
-        if type(count) is not int or (filt is not None and not isinstance(filt, Mapping)):
-            return None
+        if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
+            return None                  # (a filter's script runs inside the host's dry run: it is asked)
         found = timing.plain_count(game, filt, player, card) if filt is not None else None
         if found is None:
             found = len(game.find(filt, player, card))
