@@ -132,7 +132,7 @@ def damage_step(game: Game) -> None:
             losers: list[tuple[Card, int, Card]] = []
         else:
             losers = _fight(game, attacker, target, was_face_down)
-        game.run_state_checks()
+        rules.run_state_checks(game)
         _damage_timing(game, "after_calculation", [])
         _damage_timing(game, "end", [], destroyed=losers)
     game.set_value(None, "damage_step", None)

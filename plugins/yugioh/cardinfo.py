@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulestack import Ability, Action, Card, Game, IllegalAction, Item
-from rulestack.state import GameState
+from rulestack.state import GameState, Zone
 
 #: The zones of the field (a card "on the field" is in one of these).
 FIELD_ZONES = ("monster", "spell_trap")
@@ -216,3 +216,30 @@ class CardsSeen:
         self.cards, self.count, self.printed = state.cards, len(state.cards), state.values.get(PRINTED_CODES)
         self.newest = next(reversed(state.cards.values())) if state.cards else None
         self.version = version
+
+
+class ZoneGroups:
+    """A state's zones grouped by name (each with the player it belongs to, ``None`` for a shared
+    one), in the state's order; for one state's zones (a game's zones are made with it and never
+    replaced). A type of its own: a fork starts with an empty one."""
+
+    __slots__ = ("zones", "by_name")
+
+    def __init__(self) -> None:
+        self.zones: dict[tuple[str, int | None], Zone] | None = None
+        self.by_name: dict[str, list[tuple[int | None, Zone]]] = {}
+
+    def find(self, state: GameState) -> None:
+        by_name: dict[str, list[tuple[int | None, Zone]]] = {}
+        for (name, zp), zone in state.zones.items():
+            by_name.setdefault(name, []).append((zp, zone))
+        self.by_name, self.zones = by_name, state.zones
+
+
+def zone_groups(game: Game) -> dict[str, list[tuple[int | None, Zone]]]:
+    """The game's zones grouped by name (:class:`ZoneGroups`, kept by the system)."""
+    groups: ZoneGroups = game.system.zone_groups  # type: ignore[attr-defined]   # YugiohSystem's
+    state = game.state
+    if groups.zones is not state.zones:
+        groups.find(state)
+    return groups.by_name

@@ -20,10 +20,10 @@ from __future__ import annotations
 from rulestack import Action, Cause, Event, Game, Item, PendingTrigger
 from rulestack.windows import ResponseWindow
 
-from . import timing
+from . import rules, timing
 from .cardinfo import ability_at, ability_speed, link_card
 from .moves import destroy
-from .windows import may_act, respond
+from .windows import may_any_act, respond
 
 
 def mark_last_thing(game: Game) -> None:
@@ -109,11 +109,11 @@ CHAIN = ResponseWindow(window=lambda game, player: window_name(game), after_acti
 
 def build(game: Game, first: int) -> None:
     """Response windows, alternating from ``first``, until both players pass in succession. When
-    neither player could do anything but pass (:func:`.windows.may_act`), it ends as :data:`CHAIN`
+    neither player could do anything but pass (:func:`.windows.may_any_act`), it ends as :data:`CHAIN`
     would end after their two passes, without running it."""
     if len(game.state.players) == 2:
         window = window_name(game)
-        if not may_act(game, first, window) and not may_act(game, game.opponent(first), window):
+        if not may_any_act(game, (first, game.opponent(first)), window):
             return
     CHAIN.run(game, first)
 
@@ -128,7 +128,7 @@ def resolve_all(game: Game) -> None:
         item = game.journal.pop(st.stack)
         mark_last_thing(game)
         game.resolve(item)
-        game.run_state_checks()
+        rules.run_state_checks(game)
     game.set_value(None, "resolving", False)
     game.record("chain_resolved")
 

@@ -357,6 +357,24 @@ def equip_modifiers(game: Game) -> list[Modifier]:
 
 
 # -- state checks -------------------------------------------------------------------------------------
+def run_state_checks(game: Game) -> bool:
+    """``game.run_state_checks()``: the state checks until nothing happens; returns whether
+    anything did. When this system's ``state_checks`` is the only implementation of the hook (the
+    host's rounds then ask only it), the first round, which finds nothing almost every time, is
+    this module's :func:`state_checks` called directly; when it did something, the host runs the
+    rounds after it (999 more at most: 1000 in all, as it would itself)."""
+    impls = game.pm.hook.state_checks.get_hookimpls()
+    if len(impls) != 1 or impls[0].plugin is not game.system:
+        return game.run_state_checks()
+    if not state_checks(game):
+        return False
+    game.run_state_checks(_LIMIT - 1)
+    return True
+
+
+_LIMIT = 1000     # the host's rounds of state checks before it gives up (Game.run_state_checks)
+
+
 def state_checks(game: Game) -> bool:
     """One round of checks: losses end the game at once; Equip cards whose monster is gone are
     destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""

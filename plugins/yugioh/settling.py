@@ -13,7 +13,8 @@ from rulestack.windows import ResponseWindow, active_player
 
 from . import summoning, timing
 from .chain import build, put_triggers, resolve_all
-from .windows import may_act, respond
+from .rules import run_state_checks
+from .windows import may_any_act, respond
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
@@ -30,7 +31,7 @@ def settle(game: Game) -> None:
         return
     values = st.values
     while True:
-        game.run_state_checks()
+        run_state_checks(game)
         if values.get("summoning"):
             summoning.finish_summon(game)
             continue
@@ -54,11 +55,11 @@ OPEN = ResponseWindow(window="open", after_action=active_player, resolve=None, s
 def open_window(game: Game, first: int | None = None) -> None:
     """An open game state outside the Main Phase: players may start chains with Spell Speed 2 or
     more, the turn player first, until both pass in succession with nothing happening. When
-    neither player could do anything but pass (:func:`.windows.may_act`), the window closes as
+    neither player could do anything but pass (:func:`.windows.may_any_act`), the window closes as
     :data:`OPEN` would close it after their two passes, without running it."""
     settle(game)
     st = game.state
     player = st.active_player if first is None else first
-    if len(st.players) == 2 and not may_act(game, player, "open") and not may_act(game, game.opponent(player), "open"):
+    if len(st.players) == 2 and not may_any_act(game, (player, game.opponent(player)), "open"):
         return
     OPEN.run(game, first)

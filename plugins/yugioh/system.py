@@ -12,8 +12,8 @@ from rulestack.state import Visibility
 from rulestack.system import CardStat
 
 from . import actions, chain, costs, evaluation, extra_deck, narration, reference, rules, timing, turn
-from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ability_at, is_extra_deck_monster, is_monster, link_card, on_field,
-                       position, prop)
+from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ZoneGroups, ability_at, is_extra_deck_monster, is_monster,
+                       link_card, on_field, position, prop)
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
@@ -131,6 +131,8 @@ class YugiohSystem(GameSystem):
         self.static_holders = StaticHolders()
         #: The zones the state checks look at, per player (:class:`.rules.CheckedZones`).
         self.checked_zones = CheckedZones()
+        #: The state's zones grouped by name (:class:`.cardinfo.ZoneGroups`).
+        self.zone_groups = ZoneGroups()
 
     @hookimpl
     def evaluate_position(self, game: Game, player: int) -> float:

@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import Any, Collection, Mapping
 
 from rulestack import Ability, Activation, Card, Game, Item
-from rulestack.context import relative_player
+from rulestack.context import ScriptUsageError, relative_player
 
-from .cardinfo import ability_speed, card_type, free_zones, prop
+from .cardinfo import ability_speed, card_type, free_zones, prop, zone_groups
 
 MAIN_PHASES = ("main1", "main2")
 
@@ -293,10 +293,56 @@ def requirements_met(game: Game, card: Card, ability: Ability, player: int) -> b
     {...}, min = 1, max = n } }`` (how many cards matching each filter there must be; ``min``
     defaults to 1 unless a ``max`` is given)."""
     for req in ability.get("requires") or ():
-        n = len(game.find(req.get("filter") or {}, player, card))
+        spec = req.get("filter") or {}
+        n = plain_count(game, spec, player, card)
+        if n is None:
+            n = len(game.find(spec, player, card))
         if n < req.get("min", 0 if "max" in req else 1) or n > req.get("max", n):
             return False
     return True
+
+
+#: The keys of a card filter :func:`plain_count` reads itself (the host's own checks of them compare
+#: the card's zone, controller and face; none reads a derived value or a script).
+PLAIN_KEYS = frozenset({"zone", "player", "controller", "face_up", "other"})
+
+
+def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card | None = None) -> int | None:
+    """``len(game.find(spec, player, source))`` for a filter of only :data:`PLAIN_KEYS` that names its
+    zones, counted from the zones themselves: the cards of the zones of those names (of the player
+    the ``player``/``controller`` word means, when there is one: the host searches only that
+    player's zones, and shared ones) whose zone, controller and face are those the keys want, but
+    ``source`` itself for ``other``. ``None`` for any other filter, or a player word the host
+    would not understand (it says why)."""
+    zones = spec.get("zone")
+    if zones is None or not PLAIN_KEYS.issuperset(spec):
+        return None
+    names = zones if type(zones) is list else [zones]
+    if not all(type(name) is str for name in names):
+        return None
+    who = spec.get("player", spec.get("controller"))
+    try:
+        zone_player = None if who is None or who == "any" else relative_player(game, player, who)
+        wanted = [relative_player(game, player, spec[key]) for key in ("player", "controller")
+                  if key in spec and spec[key] != "any"]
+    except ScriptUsageError:
+        return None
+    face = spec.get("face_up")
+    face_up = None if face is None else bool(face)
+    skipped = source.id if spec.get("other") and source is not None else None
+    cards = game.state.cards
+    by_name = zone_groups(game)
+    n = 0
+    for name in dict.fromkeys(names):
+        for zp, zone in by_name.get(name, ()):
+            if zone_player is not None and zp is not None and zp != zone_player:
+                continue
+            for cid in zone.cards:
+                card = cards[cid]
+                if card.zone in names and (face_up is None or card.face_up == face_up) and cid != skipped and \
+                        all(card.controller == w for w in wanted):
+                    n += 1
+    return n
 
 
 def name_used(game: Game, player: int, name: str) -> bool:

@@ -9,13 +9,14 @@ only when there is one; then the real window opens (:meth:`Game.act`) and offers
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
-from rulestack import Ability, Action, Activation, CardDefinition, Game, Role
+from rulestack import Ability, Action, Activation, Card, CardDefinition, Game, Role
+from rulestack.context import ScriptUsageError, relative_player
 from rulestack.state import GameState, Zone
 
 from . import timing
-from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action
+from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action, zone_groups
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
@@ -27,19 +28,27 @@ def may_act(game: Game, player: int, window: str) -> bool:
     refusals :func:`activations` applies before the host's full check (spell speed, where the card
     is, a "When ..." timing) first; when some ability gets past them, it answers whether
     :func:`activations` finds one (the window then offers the list it found)."""
+    return may_any_act(game, (player,), window)
+
+
+def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
+    """Could any of ``players`` have anything but "pass" in this window: :func:`may_act` asked for
+    each in turn until one says yes (a window that both players may only pass is passed without
+    being run), with what they share (the state's zones and cards, the spell-speed table) looked
+    up once."""
     if window in ("main", "battle"):
         return True
     st = game.state
     if st.values.get("resolving"):
         return False
-    own_turn = player == st.active_player
     cards = st.cards
     zones = st.zones
     speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
     facts: tuple[str, str | None, int | None] = (window, None, None)
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     found = system.activation_zones
-    version = game.journal.version
+    journal = game.journal
+    version = journal.version
     if (found.version != version or found.cards is not cards) and not found.holds(st, version):
         activation_zones(game)
     searched, hand_effects = found.zones, found.hand_effects
@@ -48,41 +57,57 @@ def may_act(game: Game, player: int, window: str) -> bool:
         lists.find(st, searched)
     # In a response window only the abilities some response window lets through the spell-speed
     # check are worth looking at (the check below refuses the others anyway).
-    table, lookup = (_RESPONSES, response_entries) if window in RESPONSE_WINDOWS else \
-        (_ACTIVATABLE, activated_entries)
-    for zone, place, on_field in lists.by_player[player]:
-        # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
-        # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
-        spells_too = zone != "hand" or own_turn
-        if not spells_too and not hand_effects:
-            continue
-        for cid in place.cards:
-            card = cards[cid]
-            definition = card.definition
-            known = table.get(id(definition))      # lookup(definition, zone), inlined
-            entries = known[1].get(zone) if known is not None and known[0] is definition else \
-                lookup(definition, zone)
-            if not entries:
+    by_zone, lookup = (_RESPONSES_BY_ZONE, response_entries) if window in RESPONSE_WINDOWS else \
+        (_ACTIVATABLE_BY_ZONE, activated_entries)
+    active = st.active_player
+    for n, player in enumerate(players):
+        own_turn = player == active
+        for zone, place, on_field in lists.by_player[player]:
+            # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
+            # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
+            spells_too = zone != "hand" or own_turn
+            if not spells_too and not hand_effects:
                 continue
-            for ab, kind, speed_key, when, _label in entries:
-                if kind == "activate" and ((on_field and card.face_up) or not spells_too):
+            entries_of = by_zone.get(zone)
+            if entries_of is None:
+                entries_of = by_zone[zone] = {}
+            for cid in place.cards:
+                card = cards[cid]
+                definition = card.definition
+                entries = entries_of.get(id(definition))    # lookup(definition, zone), kept by zone
+                if entries is None:
+                    entries = entries_of[id(definition)] = lookup(definition, zone)
+                if not entries:
                     continue
-                if speeds is None:
-                    speeds, facts = timing.speed_allows(game, window)
-                allowed = speeds.get(speed_key)
-                if allowed is None:
-                    allowed = timing.speed_allowed(speeds, facts, speed_key)
-                if not allowed:
+                for ab, kind, speed_key, when, _label, _bounds in entries:
+                    if kind == "activate" and ((on_field and card.face_up) or not spells_too):
+                        continue
+                    if speeds is None:
+                        speeds, facts = timing.speed_allows(game, window)
+                    allowed = speeds.get(speed_key)
+                    if allowed is None:
+                        allowed = timing.speed_allowed(speeds, facts, speed_key)
+                    if not allowed:
+                        continue
+                    # The other cheap refusals the action list applies before the full check (where
+                    # the card is, its "When ..." timing): an ability they refuse is never in the list.
+                    if timing.place_refusal(game, card, kind, player):
+                        continue
+                    if when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
+                                 or not timing.when_matches(game, card, when, player)):
+                        continue     # (no chain link, no event of the timing: it matches nothing, at once)
+                    # Past the cheap refusals: the window's list itself says (kept for the window).
+                    if activations(game, player, window):
+                        return True
+                    if journal.version != version:     # (its checks are expected to change nothing)
+                        return any(may_act(game, p, window) for p in players[n + 1:])
+                    break
+                else:
                     continue
-                # The other cheap refusals the action list applies before the full check (where the
-                # card is, its "When ..." timing): an ability they refuse is never in the list.
-                if timing.place_refusal(game, card, kind, player):
-                    continue
-                if when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
-                             or not timing.when_matches(game, card, when, player)):
-                    continue     # (no chain link, no event of the timing: it matches nothing, at once)
-                # Past the cheap refusals: the window's list itself says (kept for the window).
-                return bool(activations(game, player, window))
+                break
+            else:
+                continue
+            break
     return False
 
 
@@ -145,6 +170,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     speeds, facts = timing.speed_allows(game, window)
     data = (("window", window),)
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
+    plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
     cache = action_cache(game)
     found = system.activation_zones
     version = journal.version
@@ -154,15 +180,18 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     if lists.zones is not zones or lists.searched is not searched:
         lists.find(st, searched)
     for zone, place, _on_field in lists.by_player[player]:
+        entries_of = _ACTIVATABLE_BY_ZONE.get(zone)
+        if entries_of is None:
+            entries_of = _ACTIVATABLE_BY_ZONE[zone] = {}
         for cid in place.cards:
             card = cards[cid]
             definition = card.definition
-            known = _ACTIVATABLE.get(id(definition))      # activated_entries(definition, zone), inlined
-            entries = known[1].get(zone) if known is not None and known[0] is definition else \
-                activated_entries(definition, zone)
+            entries = entries_of.get(id(definition))    # activated_entries(definition, zone), kept by zone
+            if entries is None:
+                entries = entries_of[id(definition)] = activated_entries(definition, zone)
             if not entries:
                 continue
-            for ab, kind, speed_key, when, label in entries:
+            for ab, kind, speed_key, when, label, bounds in entries:
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
@@ -172,13 +201,19 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                         when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
                                   or not timing.when_matches(game, card, when, player))):
                     continue                                 # cheap refusals before the full check
+                if plain is None:
+                    plain = plain_targeting(game)
+                if bounds is not None and plain and lacks_targets(game, card, kind, bounds, player):
+                    continue                                 # the host's target check would refuse it
                 act = Activation(player=player, card=card, ability=ab, window=window)
                 if checked_window is None:
                     checked_window = timing.effective_window(game, act)
                 if checked_window == window:     # the checks above are the hook's: it skips them
                     memo.checking, memo.checking_version = act, journal.version
                 try:
-                    allowed = game.can_activate(act)
+                    allowed = quick_can_activate(game, act) if plain else None
+                    if allowed is None:
+                        allowed = game.can_activate(act)
                 finally:
                     memo.checking = None
                 if allowed:
@@ -225,9 +260,15 @@ def activation_zones(game: Game) -> tuple[str, ...]:
 _ZONE_ORDER = ("spell_trap", "monster", "hand", "graveyard", "banished")
 
 
+#: A target requirement of an ability that can be bounded by counting cards (:func:`target_bounds`):
+#: the zone names its filter searches, the player word that narrows them (``None``: every
+#: player's), and how many targets it needs.
+TargetBound = tuple[frozenset[str], Any, int]
+
 #: An activated ability as the windows test it: the ability, its kind, its spell speed with its
-#: tags (what :func:`.timing.speed_problem` reads), its "When ..." timing and its action's label.
-Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str]
+#: tags (what :func:`.timing.speed_problem` reads), its "When ..." timing, its action's label, and
+#: its target requirements that counting cards can refuse (:func:`target_bounds`; ``None``: none).
+Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str, tuple[TargetBound, ...] | None]
 
 #: Per card definition (by identity: definitions are immutable and shared by every game of the
 #: process), its activated abilities by the zone they are usable from, in printed order.
@@ -251,13 +292,21 @@ def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...
         speed = ability_speed_of(definition.fields, ab)
         tags = ab.get("tags")
         label = f"activate {definition.name}" + (f": {ab.label}" if ab.label != ab.kind else "")
-        entry = (ab, ab.kind, (speed, tuple(tags) if tags else ()), ab.get("when"), label)
+        entry = (ab, ab.kind, (speed, tuple(tags) if tags else ()), ab.get("when"), label, target_bounds(ab))
         for zone in dict.fromkeys(ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))):
             by_zone.setdefault(zone, []).append(entry)
     return {zone: tuple(entries) for zone, entries in by_zone.items()} if by_zone else _NO_ZONES
 
 
 _NO_ZONES: dict[str, tuple[Activatable, ...]] = {}    # (shared by the many cards without any; never changed)
+
+
+#: :func:`activated_entries` and :func:`response_entries` kept by zone name, then by the identity of the
+#: card definition (one look-up per card in the windows' walks of the zones). The id of a definition
+#: cannot name another object while it is a key here: finding the entries puts the definition itself
+#: in :data:`_ACTIVATABLE` (and :data:`_RESPONSES`), which keep it for the process.
+_ACTIVATABLE_BY_ZONE: dict[str, dict[int, tuple[Activatable, ...]]] = {}
+_RESPONSES_BY_ZONE: dict[str, dict[int, tuple[Activatable, ...]]] = {}
 
 
 #: The response windows (:func:`may_act` is asked about), each with the least demanding facts of
@@ -286,6 +335,118 @@ def response_entries(definition: CardDefinition, zone: str) -> tuple[Activatable
                 by_zone[z] = kept
         found = _RESPONSES[id(definition)] = (definition, by_zone or _NO_ZONES)
     return found[1].get(zone, ())
+
+
+def target_bounds(ab: Ability) -> tuple[TargetBound, ...] | None:
+    """The target requirements of an activated ability that counting the cards of the zones its
+    filter searches can refuse: those of a card target, not "up to", in named zones; ``None``
+    when it has none, or when the host's check could find more candidates than are in those zones
+    now or could fail for another reason first that is not a plain refusal: an ability with a
+    condition (a script: it runs first, and could fail) or a cost of its own (paid in the dry
+    run before the targets are looked for: a discard could fill a Graveyard)."""
+    spec = ab.spec
+    if spec.get("condition") is not None or spec.get("cost"):
+        return None
+    out = []
+    for target in spec.get("targets") or ():
+        if not isinstance(target, Mapping) or target.get("kind", "card") != "card" or target.get("up_to", False):
+            continue
+        filt = target.get("filter")
+        count = target.get("count", 1)
+        if not isinstance(filt, Mapping) or filt.get("zone") is None or type(count) is not int or count <= 0:
+            continue
+        zones = filt["zone"]
+        names = frozenset(zones if isinstance(zones, list) else [zones])
+        if not all(isinstance(name, str) for name in names):
+            continue
+        out.append((names, filt.get("player", filt.get("controller")), count))
+    return tuple(out) or None
+
+
+def plain_targeting(game: Game) -> bool:
+    """Whether only this system's hooks judge an activation, its cost and its target requests
+    (``can_activate``, ``cost_contributions``, ``assemble_cost``, ``cost_judgement``,
+    ``choice_rules``): then the host's check of a card target needs as many candidates as the
+    target asks for, each found by the filter among the cards of the zones it names
+    (:func:`lacks_targets`), and the whole check of an ability of plain data can be made here
+    (:func:`quick_can_activate`)."""
+    system = game.system
+    hook = game.pm.hook
+    return all(impl.plugin is system for caller in (hook.can_activate, hook.cost_contributions, hook.assemble_cost,
+                                                     hook.cost_judgement, hook.choice_rules)
+               for impl in caller.get_hookimpls())
+
+
+def quick_can_activate(game: Game, act: Activation) -> bool | None:
+    """``game.can_activate(act)`` for an activated ability of plain data (no condition, no cost of its
+    own, no toll on it), worked out here with the host's checks in their order, without its dry
+    run: where the card must be, its abilities not removed, once per turn, this system's
+    ``can_activate`` hook, then each target: as many candidates as it asks for (the host's
+    ``choice_rules`` are this system's: a target not "up to" needs them all), counted by
+    :func:`.timing.plain_count` for a filter of plain keys, else by the host's search (not for a
+    filter that runs a script, ``where``). ``None`` for anything else (the host is asked). Only
+    while :func:`plain_targeting` holds."""
+    card, ab = act.card, act.ability
+    spec = ab.spec
+    if spec.get("condition") is not None or spec.get("cost") or act.trigger is not None:
+        return None
+    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+    allowed = spec.get("from") or spec.get("zone") or system.default_zones.get(ab.role)
+    if allowed and card.zone not in allowed:
+        return False
+    if game.abilities_removed(card):
+        return False
+    if spec.get("once_per_turn") and game.used_this_turn(card, ab):
+        return False
+    verdict = system.can_activate(game, act)
+    if verdict is False or isinstance(verdict, str):
+        return False
+    if ab.kind == "activate" and card.zone == "hand" and system.cost_contributions(game, act):
+        return None                  # a toll adds a cost (the host's assemble_cost would): it pays it in its dry run
+    player = act.player
+    for target in spec.get("targets") or ():
+        if not isinstance(target, Mapping) or target.get("kind", "card") != "card":
+            return None
+        count = target.get("count", 1)
+        filt = target.get("filter")
+        if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
+            return None                  # (a filter's script runs inside the host's dry run: it is asked)
+        found = timing.plain_count(game, filt, player, card) if filt is not None else None
+        if found is None:
+            found = len(game.find(filt, player, card))
+        if not target.get("up_to", False) and found < count:
+            return False
+    return True
+
+
+def lacks_targets(game: Game, card: Card, kind: str, bounds: tuple[TargetBound, ...], player: int) -> bool:
+    """Would the host's check refuse activating this ability of ``card`` by ``player`` for want of
+    targets, as counting the cards of the zones its filters search shows (fewer cards there than
+    a target needs: the filter can only find fewer)? Only for an ability with ``bounds``
+    (:func:`target_bounds`: no condition, no cost of its own), with only this system's hooks
+    changing costs and target requests (:func:`plain_targeting`), and not for a card activated
+    from the hand (a toll, the only cost this system adds, may apply to it: the host is asked).
+    The host's other checks run before the targets' and change nothing: whatever they say, the
+    answer is no."""
+    if kind == "activate" and card.zone == "hand":
+        return False      # a toll may add a cost to it (this system's cost_contributions): the host decides
+    st = game.state
+    by_name = zone_groups(game)
+    for names, who, count in bounds:
+        zone_player = None
+        if who is not None and who != "any":
+            try:
+                zone_player = relative_player(game, player, who)
+            except ScriptUsageError:
+                continue
+        found = 0
+        for name in names:
+            for zp, zone in by_name.get(name, ()):
+                if zone_player is None or zp is None or zp == zone_player:
+                    found += len(zone.cards)
+        if found < count:
+            return True
+    return False
 
 
 def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability, ...]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from random_games import checks_in_game
-from rulestack_systems.yugioh import cardinfo, rules
+from rulestack_systems.yugioh import cardinfo, rules, windows
 
 from .conftest import duel
 
@@ -104,3 +104,203 @@ def test_a_card_created_in_place_of_one_rolled_back_is_seen():
     assert mallon.id == rat.id and len(game.state.cards) == count
     assert [c.name for c, _ in rules.active_statics(game, "continuous")] == ["Marshmallon", "Swords of Revealing Light"]
     assert rules.active_statics(game, "continuous") == statics_by_scan(game, "continuous")
+
+
+# -- target requirements refused by counting the cards of the zones searched ------------------------------
+def check_target_bounds(game: Any) -> int:
+    """Where :func:`windows.lacks_targets` refuses an activation (for either player, whatever the
+    window), the host finds fewer targets than a requirement asks for, and refuses it too; returns
+    how many refusals were checked."""
+    from rulestack import Activation
+
+    if not windows.plain_targeting(game):
+        return 0
+    refused = 0
+    for card in list(game.state.cards.values()):
+        for ab in card.definition.abilities:
+            bounds = windows.target_bounds(ab) if ab.role == "activated" else None
+            if bounds is None:
+                continue
+            for player in range(len(game.state.players)):
+                if not windows.lacks_targets(game, card, ab.kind, bounds, player):
+                    continue
+                assert any(len(game.find(t["filter"], player, card)) < t.get("count", 1) for t in ab.targets
+                           if t.get("kind", "card") == "card" and not t.get("up_to")), (card.name, player)
+                assert not game.can_activate(Activation(player=player, card=card, ability=ab, window="main")), card.name
+                refused += 1
+    return refused
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_activations_refused_for_want_of_targets_are_refused_by_the_host(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_target_bounds) > 100
+
+
+def test_a_cost_or_a_toll_keeps_the_full_check():
+    """An ability with a cost of its own (paid before the targets are looked for) is not bounded;
+    a card activated from the hand is not refused by counting (a toll may apply to it), nor
+    checked by the system while a toll applies."""
+    from rulestack import Ability, Activation, Role
+
+    with_cost = Ability(index=0, kind="activate", role=Role.ACTIVATED,
+                        spec={"cost": ({"kind": "discard", "amount": 1},),
+                              "targets": [{"filter": {"zone": "graveyard"}}]})
+    assert windows.target_bounds(with_cost) is None
+    up_to = Ability(index=0, kind="activate", role=Role.ACTIVATED,
+                    spec={"targets": [{"filter": {"zone": "graveyard"}, "up_to": True}]})
+    assert windows.target_bounds(up_to) is None
+    sc = duel()
+    reborn = sc.card(sc.add("Monster Reborn", "hand", 0))
+    set_reborn = sc.card(sc.add("Monster Reborn", "spell_trap", 0, face_up=False))
+    game = sc.game
+    ability = reborn.definition.abilities[0]
+    bounds = windows.target_bounds(ability)
+    assert bounds is not None and windows.lacks_targets(game, set_reborn, "activate", bounds, 0)   # both GYs empty
+    assert not windows.lacks_targets(game, reborn, "activate", bounds, 0)
+    from_hand = Activation(player=0, card=reborn, ability=ability, window="main")
+    assert windows.quick_can_activate(game, from_hand) is False
+    sc.add("Chain Energy", "spell_trap", 1)
+    assert windows.quick_can_activate(game, from_hand) is None
+    assert not game.can_activate(from_hand)
+
+
+# -- the state checks' first round, asked of this system directly ---------------------------------------
+def test_state_checks_run_directly_as_the_host_runs_them():
+    """rules.run_state_checks answers as Game.run_state_checks: nothing to do, an Equip card left
+    without its monster destroyed, a loss (the game ends); with another implementation of the hook,
+    the host runs them."""
+    from rulestack import hookimpl
+
+    from rulestack import GameOver
+
+    def equip_without_monster(direct: bool) -> tuple[bool, str]:
+        sc = duel()
+        game = sc.game
+        assert (rules.run_state_checks(game) if direct else game.run_state_checks()) is False
+        axe = sc.card(sc.add("Axe of Despair", "spell_trap", 0))
+        gone = sc.card(sc.add("Celtic Guardian", "graveyard", 0))
+        game.journal.setattr(axe, "attached_to", gone.id)
+        did = rules.run_state_checks(game) if direct else game.run_state_checks()
+        return did, game.card(axe.id).zone
+    assert equip_without_monster(True) == equip_without_monster(False) == (True, "graveyard")
+    sc = duel()
+    sc.game.journal.setattr(sc.game.state.players[1], "life", 0)
+    with pytest.raises(GameOver):
+        rules.run_state_checks(sc.game)
+    assert sc.game.state.result.winners == (0,)
+
+    class Counting:
+        calls = 0
+
+        @hookimpl
+        def state_checks(self, game: Any) -> bool:
+            Counting.calls += 1
+            return False
+
+    other = duel()
+    other.game.pm.register(Counting())
+    assert rules.run_state_checks(other.game) is False and Counting.calls == 1
+
+
+# -- both players' windows asked at once ----------------------------------------------------------------
+def check_may_any_act(game: Any) -> int:
+    """windows.may_any_act answers as may_act asked for each player in turn, in every response window."""
+    players = (game.state.active_player, 1 - game.state.active_player)
+    for window in sorted(windows.RESPONSE_WINDOWS):
+        for order in (players, players[::-1], players[:1]):
+            assert windows.may_any_act(game, order, window) == any(windows.may_act(game, p, window) for p in order)
+    return 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_may_any_act_agrees_with_may_act(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_may_any_act) > 50
+
+
+# -- the activated abilities kept by zone ----------------------------------------------------------------
+def check_entries_by_zone(game: Any) -> int:
+    """What the windows keep per zone and definition is what activated_entries / response_entries say."""
+    checked = 0
+    for card in game.state.cards.values():
+        for kept, lookup in ((windows._ACTIVATABLE_BY_ZONE, windows.activated_entries),
+                             (windows._RESPONSES_BY_ZONE, windows.response_entries)):
+            entries = kept.get(card.zone, {}).get(id(card.definition))
+            if entries is not None:
+                assert entries == lookup(card.definition, card.zone), card.name
+                checked += 1
+    return checked
+
+
+def test_entries_kept_by_zone_agree():
+    assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 1000
+
+
+# -- plain card filters counted from the zones -----------------------------------------------------------
+PLAIN_FILTERS = (
+    {"zone": "monster", "player": "you"}, {"zone": "monster"}, {"zone": "monster", "player": "opponent", "face_up": True},
+    {"zone": ["spell_trap", "monster"], "controller": "opponent"}, {"zone": "spell_trap", "face_up": False},
+    {"zone": "hand", "player": "you"}, {"zone": ["graveyard", "graveyard"], "player": "any"},
+    {"zone": "monster", "player": "you", "controller": "opponent"}, {"zone": "spell_trap", "other": True},
+    {"zone": ["hand", "spell_trap"], "player": "you", "other": False},
+)
+
+
+def check_plain_counts(game: Any) -> int:
+    """timing.plain_count is the number of cards the host's filter finds, for the requirements and
+    targets of every card's abilities (from the card) and a few more filters, from each player's
+    side; a filter with another key is left to the host."""
+    from rulestack_systems.yugioh import timing
+
+    cards = list(game.state.cards.values())
+    specs = [(req.get("filter") or {}, card) for card in cards for ab in card.definition.abilities
+             for req in ab.get("requires") or ()]
+    specs += [(t.get("filter") or {}, card) for card in cards for ab in card.definition.abilities
+              for t in ab.targets]
+    specs += [(spec, source) for spec in PLAIN_FILTERS for source in (None, cards[0], cards[-1])]
+    checked = 0
+    for spec, source in specs:
+        for player in range(len(game.state.players)):
+            n = timing.plain_count(game, spec, player, source)
+            if n is None:
+                assert spec.get("zone") is None or not timing.PLAIN_KEYS.issuperset(spec), spec
+                continue
+            assert n == len(game.find(spec, player, source)), (spec, player)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_plain_counts_agree_with_the_host(decks):
+    assert checks_in_game("yugioh", decks, 0, check_plain_counts) > 1000
+
+
+# -- the whole activation check of an ability of plain data, made by the system ---------------------------
+def check_quick_can_activate(game: Any) -> int:
+    """windows.quick_can_activate answers as game.can_activate for every activated ability of every
+    card, for both players, in the windows an action list asks about; returns how many answers it
+    gave (not left to the host)."""
+    from rulestack import Activation
+
+    if not windows.plain_targeting(game):
+        return 0
+    answered = 0
+    for card in list(game.state.cards.values()):
+        for ab in card.definition.abilities:
+            if ab.role != "activated":
+                continue
+            for player in range(len(game.state.players)):
+                for window in ("main", "open", "chain"):
+                    act = Activation(player=player, card=card, ability=ab, window=window)
+                    quick = windows.quick_can_activate(game, act)
+                    if quick is not None:
+                        assert quick == game.can_activate(act), (card.name, ab.label, player, window, quick)
+                        answered += 1
+    return answered
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_quick_can_activate_agrees_with_the_host(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_quick_can_activate) > 1000
