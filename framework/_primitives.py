@@ -168,6 +168,7 @@ class StatePrimitives:
         journal.setitem(state.cards, card.id, card)
         journal.insert(z.cards, self.position_index(z, position), card.id)
         self.index.add(card, journal)
+        game.cards_changed()
         if not silent:
             game.record("created", cause=cause, source=source, player=owner, card=card.id, code=code,
                         to=z.name, to_player=z.player)
@@ -202,6 +203,7 @@ class StatePrimitives:
         _osetattr(state, "next_id", next_id)
         _osetattr(state, "next_timestamp", next_timestamp)
         journal.version = fresh_version()
+        game.cards_version = fresh_version()   # (the starting state: no undo entry, as above)
 
     def new_id(self) -> int:
         """A fresh sequential id (items, effects)."""
@@ -287,6 +289,7 @@ class StatePrimitives:
         j.setattr(card, "code", code)
         j.setattr(card, "definition", game.definition(code))
         self.index.add_definition(card, j)
+        game.cards_changed()
         return card
 
     def printed_code(self, card: Card) -> str:
@@ -309,6 +312,7 @@ class StatePrimitives:
             j.delitem(self.game.state.values, PRINTED_CODES)
         j.setattr(card, "code", entry[0])
         j.setattr(card, "definition", self.game.definition(entry[0]))
+        self.game.cards_changed()
 
     def _replaced_destination(self, card: Card, zone: str, player: int | None, cause: str,
                               source: int | None, *, ask: bool = True) -> tuple[str, int | None]:

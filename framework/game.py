@@ -24,7 +24,7 @@ from .context import EffectContext, stopped_call
 from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, GameResult, PendingTrigger
-from .journal import Journal, _list_append, _list_pop
+from .journal import Journal, _list_append, _list_pop, _osetattr, fresh_version
 from .rng import GameRandom
 from .runtime import Engine, Runtime
 from .runaway import RunawayGuard
@@ -109,6 +109,9 @@ class Game:
         self._plugins = tuple(plugins)
         self._engine: Engine | None = None
         self.seed = seed
+        #: A number naming the game's cards and their definitions (see :meth:`cards_changed`):
+        #: read it, never set it.
+        self.cards_version: int = fresh_version()
         if state is None:
             self.journal = Journal()
             self.state = GameState(self.journal)
@@ -213,6 +216,23 @@ class Game:
     pm: _EnginePart[Any] = _EnginePart("pm")
     #: The Lua sandbox running the card scripts.
     sandbox: _EnginePart[LuaSandbox] = _EnginePart("sandbox")
+
+    def cards_changed(self) -> None:
+        """Say that the game's cards changed: a card was created, left the game's cards
+        (``state.cards``) or got another definition. :attr:`cards_version` takes a number never
+        given before (in the whole process: :func:`~rulestack.journal.fresh_version`), journaled,
+        so that a rollback gives back the number of the cards it returns to. The host's primitives
+        (:meth:`create_card`, deck loading, :meth:`become` and the move that ends a copy) call it;
+        code changing ``state.cards`` or a card's ``definition`` another way must call it too.
+
+        While :attr:`cards_version` is the same number, the game has the same card objects (by
+        identity, under the same ids) with the same definitions, so what was worked out from the
+        cards' definitions alone (which cards have a static ability, where activations are
+        searched ...) holds: key such a cache on it (and keep the cache per game, or compare
+        the game too)."""
+        journal = self.journal
+        journal._undo.append((_osetattr, (self, "cards_version", self.cards_version)))
+        self.cards_version = fresh_version()
 
     # -- accessors ---------------------------------------------------------------------------
     def card(self, card_id: int) -> Card:
