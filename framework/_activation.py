@@ -63,6 +63,11 @@ class ActionFlow:
         self._compiled_triggers: dict[str, dict[int, tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]]] = {}
         #: id of a card definition -> (the definition, its activated abilities in order): read once per definition.
         self._activated_of: dict[int, tuple[Any, tuple[Ability, ...]]] = {}
+        #: For tests: when a cost kind answers :meth:`CostKind.payable`, pay the component as well
+        #: (and roll back) and raise :class:`AssertionError` if the payment disagrees.
+        self.check_payable_by_paying = False
+        #: id of a cost kind -> (the kind, whether its ``payable`` may answer): asked once per kind.
+        self._answers_payable: dict[int, tuple[Any, bool]] = {}
 
     # -- 1. may it be activated? -------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
@@ -263,29 +268,52 @@ class ActionFlow:
 
     def _cost_feasible(self, act: Activation, comps: list[CostComponent], i: int, fixed: list[int]) -> bool:
         """Is there a way to pay components ``i..`` given ``fixed`` choices for component ``i``?
-        Tried by paying in a dry run and rolling back."""
+        Tried by paying in a dry run and rolling back; the last component is not paid when its
+        kind knows the answer (:meth:`CostKind.payable`: paying it would only be rolled back)."""
         if i == len(comps):
             return True
         comp = comps[i]
         kind = self._cost_kind(comp)
-        journal = self.game.journal
+        game = self.game
+        journal = game.journal
         mark, version = journal.mark(), journal.version
-        cands = kind.candidates(self.game, act.player, comp, act)
+        last = False
+        if i == len(comps) - 1:
+            known_kind = self._answers_payable.get(id(kind))
+            if known_kind is None or known_kind[0] is not kind:
+                known_kind = self._answers_payable[id(kind)] = (kind, bool(kind.answers_payable()))
+            last = known_kind[1]   # the last component, of a kind that may know whether it can be paid
+        cands = kind.candidates(game, act.player, comp, act)
         if cands is None:
+            if last:
+                known = kind.payable(game, act.player, comp, [], act)
+                if known is not None:
+                    if self.check_payable_by_paying:
+                        self._check_payable(act, kind, comp, [], known, mark, version)
+                    return known
             try:
-                kind.pay(self.game, act.player, comp, [], act)
+                kind.pay(game, act.player, comp, [], act)
                 return self._cost_feasible(act, comps, i + 1, [])
             except CostUnpayable:
                 return False
             finally:
                 journal.rollback(mark, version)
-        need = kind.count(self.game, act.player, comp, act) - len(fixed)
+        need = kind.count(game, act.player, comp, act) - len(fixed)
         rest = [c for c in cands if c not in fixed]
         if need < 0 or need > len(rest):
             return False
         for combo in itertools.islice(itertools.combinations(rest, need), 256):
+            chosen = fixed + list(combo)
+            if last:
+                known = kind.payable(game, act.player, comp, chosen, act)
+                if known is not None:
+                    if self.check_payable_by_paying:
+                        self._check_payable(act, kind, comp, chosen, known, mark, version)
+                    if known:
+                        return True
+                    continue
             try:
-                kind.pay(self.game, act.player, comp, fixed + list(combo), act)
+                kind.pay(game, act.player, comp, chosen, act)
                 if self._cost_feasible(act, comps, i + 1, []):
                     return True
             except CostUnpayable:
@@ -293,6 +321,26 @@ class ActionFlow:
             finally:
                 journal.rollback(mark, version)
         return False
+
+    def _check_payable(self, act: Activation, kind: Any, comp: CostComponent, chosen: list[int], known: bool,
+                       mark: int, version: int) -> None:
+        """Pay the component and roll back, as the host would without :meth:`CostKind.payable`'s
+        answer ``known`` (given at journal ``mark`` and ``version``, which it must not have
+        changed); raise :class:`AssertionError` when the payment says otherwise."""
+        journal = self.game.journal
+        if journal.mark() != mark or journal.version != version:
+            raise AssertionError(f"cost kind {comp.kind!r}: payable changed the state")
+        try:
+            kind.pay(self.game, act.player, comp, list(chosen), act)
+            paid = True
+        except CostUnpayable:
+            paid = False
+        finally:
+            journal.rollback(mark, version)
+        if paid != known:
+            raise AssertionError(f"cost kind {comp.kind!r} said payable={known} for {comp.describe()} of "
+                                 f"{act.card.name} ({act.ability.label}) with {chosen}, but paying it "
+                                 f"{'succeeded' if paid else 'failed'}")
 
     @property
     def in_dry_run(self) -> bool:
