@@ -114,6 +114,7 @@ class ForkedGame(StepGame):
         still be read; anything else says the fork was closed."""
         super().close()
         game = self.game
+        game._unbind_delegates()
         for name in _RULES_OBJECTS:
             if name in vars(game):
                 setattr(game, name, _Closed(name))

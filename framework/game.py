@@ -48,6 +48,24 @@ _CAUSES = Cause.ALL
 #: The parts of an engine a game shows as its own attributes (see :class:`_EnginePart`).
 _ENGINE_PARTS = ("system", "pm", "sandbox")
 
+#: The methods of :class:`Game` that only hand their arguments on, unchanged, to the same method of
+#: one of the game's parts (same signature: ``tests/host/test_game_delegates.py``), by part. A game
+#: sets each part's bound method as its own attribute (:meth:`Game._bind_delegates`), so that a call
+#: (thousands per game) goes there at once instead of through a second call that repacks the
+#: arguments; the methods of the class stay, for the documentation and the type checker.
+_DELEGATES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("primitives", ("create_card", "new_id", "move", "shuffle", "set_status", "add_counters", "remove_counters",
+                    "set_life", "change_life", "set_value", "remember", "set_phase", "add_effect", "end_effects",
+                    "end_game")),
+    ("derived", ("matches", "find", "values", "value", "has_keyword", "abilities_removed", "is_text_negated")),
+    ("flow", ("activatable", "activation_problem", "used_this_turn", "activate", "put_trigger", "assemble_cost",
+              "cost_payable", "pay_cost", "request_choice", "resolve", "run_resolution", "run_state_checks",
+              "take_triggers")),
+    ("asking", ("decide", "card_option", "choose_cards", "choose_players", "yes_no", "choose_option",
+                "choose_number", "order", "perform")),   # (not legal_actions: a fork sets the asking's own)
+    ("views", ("can_see", "card_view", "view", "visible_log")),
+)
+
 
 class _EnginePart(Generic[T]):
     """A part of the game's engine (``game.system``, ``game.pm``, ``game.sandbox``): a plain
@@ -133,6 +151,7 @@ class Game:
         self.asking = DecisionAsking(self, self.views)
         self.primitives = StatePrimitives(self, self.index, self.views, self.derived)
         self.flow = ActionFlow(self, self.index, self.primitives, self.derived, self.asking)
+        self._bind_delegates()
         self._observed = False
         self._take_engine()
         self.auto_single = True
@@ -199,6 +218,26 @@ class Game:
         for name in _ENGINE_PARTS:
             setattr(self, name, getattr(engine, name))
         return engine
+
+    def _bind_delegates(self) -> None:
+        """Make each method of :data:`_DELEGATES` the part's bound method, as an attribute of this
+        game (unless a subclass overrides it: then the override is called)."""
+        cls = type(self)
+        for part_name, names in _DELEGATES:
+            part = getattr(self, part_name)
+            for name in names:
+                if getattr(cls, name) is getattr(Game, name):
+                    setattr(self, name, getattr(part, name))
+
+    def _unbind_delegates(self) -> None:
+        """Forget the bound methods :meth:`_bind_delegates` set (they refer to the game's parts:
+        a closed fork lets go of them, :meth:`rulestack.fork.ForkedGame.close`)."""
+        for _, names in _DELEGATES:
+            for name in names:
+                try:
+                    delattr(self, name)
+                except AttributeError:   # not bound (a subclass's override)
+                    pass
 
     def _release_engine(self) -> None:
         engine, self._engine = self._engine, None
