@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ._views import PlayerViews
 
 _osetattr, _dict_setitem, _list_append = object.__setattr__, dict.__setitem__, list.append
+_list_insert, _list_pop = list.insert, list.pop
 
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
@@ -238,23 +239,46 @@ class StatePrimitives:
         card = game.card(card) if isinstance(card, int) else card
         if self.index.replacers:    # no card with a replacement ability: the destination stands
             zone, player = self._replaced_destination(card, zone, player, cause, source)
-        src = game.zone(card.zone, card.zone_player)
-        dst = game.zone(zone, card.owner if player is None else player)
+        zones = state.zones         # the zones read directly, as Game.zone does (with its fallback)
+        try:
+            src = zones[(card.zone, card.zone_player)]
+        except KeyError:
+            src = game.zone(card.zone, card.zone_player)
+        to_player = card.owner if player is None else player
+        try:
+            dst = zones[(zone, to_player)]
+        except KeyError:
+            dst = game.zone(zone, to_player)
         seen_by = self.views.seen_by
         seen_before = seen_by(card)
-        j.remove(src.cards, card.id)
-        j.insert(dst.cards, self.position_index(dst, position), card.id)
+        # The journal's remove and insert, inline (a card id is a scalar: nothing to adopt).
+        cid = card.id
+        undo = j._undo
+        from_cards = src.cards
+        at = from_cards.index(cid)
+        _list_pop(from_cards, at)
+        undo.append((_list_insert, (from_cards, at, cid)))
+        to_cards = dst.cards
+        at = len(to_cards) if position == TOP else 0 if position == BOTTOM else int(position)   # (position_index)
+        if at < 0:
+            at += len(to_cards) + 1
+        _list_insert(to_cards, at, cid)
+        undo.append((_list_pop, (to_cards, at)))
         # The card's fields as one undo entry (the journal's ``setattr``, for the fields a move sets).
         old = (card.zone, card.zone_player, card.generation, card.timestamp, card.controller, card.face_up,
                card.status, card.counters, card.memory, card.attached_to)
-        j._undo.append((_restore_card, (card, old)))
+        undo.append((_restore_card, (card, old)))
         j.version = fresh_version()
         _set_zone(card, dst.name)
         _set_zone_player(card, dst.player)
         _set_generation(card, card.generation + 1)
         if PRINTED_CODES in state.values:
             self._end_copy(card)
-        _set_timestamp(card, self.timestamp())
+        stamp = state.next_timestamp    # (timestamp(), inline: the journal's setattr)
+        undo.append((_osetattr, (state, "next_timestamp", stamp)))
+        _osetattr(state, "next_timestamp", stamp + 1)
+        j.version = fresh_version()
+        _set_timestamp(card, stamp)
         _set_controller(card, dst.player if dst.player is not None else card.owner)
         _set_face_up(card, face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
         if not keep_status:
