@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 from .cards import Ability, Role
 from .errors import GameOver, RulestackError
 from .events import Cause
-from .journal import fresh_version
+from .journal import _MISSING, _SCALARS, _restore_item, fresh_version
 from .flow import GameResult
 from .replacement import first_category, replace
 from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
@@ -249,8 +249,10 @@ class StatePrimitives:
             dst = zones[(zone, to_player)]
         except KeyError:
             dst = game.zone(zone, to_player)
-        seen_by = self.views.seen_by
-        seen_before = seen_by(card)
+        # Who saw the card before and after: everyone when it is face up at either time (a face-up
+        # card is seen by every player: PlayerViews.seen_by), else whom seen_by names.
+        was_face_up = card.face_up
+        seen_before = None if was_face_up else self.views.seen_by(card)
         # The journal's remove and insert, inline (a card id is a scalar: nothing to adopt).
         cid = card.id
         undo = j._undo
@@ -290,8 +292,11 @@ class StatePrimitives:
                 _set_memory(card, j.adopt({}))
             if card.attached_to is not None:
                 _set_attached_to(card, None)
-        seen = seen_before | seen_by(card)
-        visible = "all" if len(seen) == len(state.players) else sorted(seen)
+        if was_face_up or card.face_up or seen_before is None:
+            visible: Any = "all"
+        else:
+            seen = seen_before | self.views.seen_by(card)
+            visible = "all" if len(seen) == len(state.players) else sorted(seen)
         game.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,
                     **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
                     visible=visible, **extra)
@@ -417,13 +422,18 @@ class StatePrimitives:
                    source: int | None = None, by: int | None = None, quiet: bool = False) -> None:
         """Set a status of a card (``tapped``, ``rested``, ``position`` ... in the system's words)."""
         card = self.game.card(card) if isinstance(card, int) else card
-        old = card.status.get(key)
+        status = card.status
+        prior = status.get(key, _MISSING)
+        old = None if prior is _MISSING else prior
         if old == value:
             return
+        journal = self.game.journal
         if value is None:
-            self.game.journal.delitem(card.status, key)
-        else:
-            self.game.journal.setitem(card.status, key, value)
+            journal.delitem(status, key)
+        else:   # the journal's setitem, inline
+            journal._undo.append((_restore_item, (status, key, prior)))
+            _dict_setitem(status, key, value if type(value) in _SCALARS else journal.adopt(value))
+            journal.version = fresh_version()
         if not quiet:
             self.game.record("status", cause=cause, source=source, player=by, card=card.id, key=key, value=value,
                              old=old)
@@ -480,11 +490,16 @@ class StatePrimitives:
                   cause: str = Cause.RULE, source: int | None = None) -> None:
         """Set a named value of a player (or of the game when ``player`` is ``None``): resources,
         flags, counts. ``event`` names an event to record, if the change should be seen."""
-        target = self.game.state.values if player is None else self.game.state.players[player].values
-        old = target.get(key)
+        state = self.game.state
+        target = state.values if player is None else state.players[player].values
+        prior = target.get(key, _MISSING)
+        old = None if prior is _MISSING else prior
         if old == value and event is None:
             return
-        self.game.journal.setitem(target, key, value)
+        journal = self.game.journal     # the journal's setitem, inline
+        journal._undo.append((_restore_item, (target, key, prior)))
+        _dict_setitem(target, key, value if type(value) in _SCALARS else journal.adopt(value))
+        journal.version = fresh_version()
         if event:
             self.game.record(event, cause=cause, source=source, player=player, key=key, value=value, old=old)
 
@@ -501,10 +516,15 @@ class StatePrimitives:
     def set_phase(self, phase: str | None, step: str | None = None) -> None:
         """Enter a phase (and step); records ``phase`` so triggers can listen for it."""
         state, journal = self.game.state, self.game.journal
-        if state.phase is not phase:    # the same phase (or step) again changes nothing
-            journal.setattr(state, "phase", phase)
-        if state.step is not step:
-            journal.setattr(state, "step", step)
+        if state.phase is not phase or state.step is not step:   # the same phase (or step) again changes nothing
+            undo = journal._undo       # the journal's setattr, inline (a phase and a step are plain values)
+            if state.phase is not phase:
+                undo.append((_osetattr, (state, "phase", state.phase)))
+                _osetattr(state, "phase", phase if type(phase) in _SCALARS else journal.adopt(phase))
+            if state.step is not step:
+                undo.append((_osetattr, (state, "step", state.step)))
+                _osetattr(state, "step", step if type(step) in _SCALARS else journal.adopt(step))
+            journal.version = fresh_version()
         if phase is not None:
             self.game.record("phase", player=self.game.state.active_player, phase=phase, step=step)
 
