@@ -36,6 +36,10 @@ from .errors import ConfigurationError, IllegalAction, RulestackError, StopResol
 from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, CostUnpayable, PendingTrigger
 from .state import Card, Item
+from ._hookcall import DirectHookCaller
+
+#: The arguments of a hook implementation taking the game only (``state_checks``).
+_GAME_ONLY = ("game",)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -504,8 +508,13 @@ class ActionFlow:
         """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
         game = self.game
         checks = game.pm.hook.state_checks
-        if limit > 0 and not any(checks(game=game)):
-            return False    # the common case: nothing to do (the first round, without a loop)
+        if limit > 0:
+            # The common case: nothing to do (the first round, without a loop); the system's one
+            # implementation called directly when that is all the hook call would do (its answer
+            # is the one the list would hold, and any() of that list is its truth).
+            sole = checks.sole(_GAME_ONLY) if type(checks) is DirectHookCaller else None
+            if not (sole(game) if sole is not None else any(checks(game=game))):
+                return False
         for i in range(1, limit):
             if not any(checks(game=game)):
                 return True
