@@ -38,8 +38,11 @@ from .flow import Action, Activation, ChoiceRequest, CostUnpayable, PendingTrigg
 from .state import Card, Item
 from ._hookcall import DirectHookCaller
 
-#: The arguments of a hook implementation taking the game only (``state_checks``).
+#: The arguments of the hook implementations the flow calls directly (DirectHookCaller.sole):
+#: ``state_checks``; ``can_activate``; ``choice_rules``.
 _GAME_ONLY = ("game",)
+_ACTIVATION_ARGS = ("game", "activation")
+_REQUEST_ARGS = ("game", "request")
 
 if TYPE_CHECKING:
     from .game import Game
@@ -143,7 +146,10 @@ class ActionFlow:
             return f"{card.name} has lost its abilities"
         if spec.get("once_per_turn") and self.used_this_turn(card, ab):
             return f"{ab.label} of {card.name} was already used this turn"
-        for verdict in self.game.pm.hook.can_activate(game=self.game, activation=act):
+        hook = self.game.pm.hook.can_activate
+        sole = hook.sole(_ACTIVATION_ARGS) if type(hook) is DirectHookCaller else None
+        # The system's one implementation called as the hook would (its answer, the list's only one).
+        for verdict in (sole(self.game, act),) if sole is not None else hook(game=self.game, activation=act):
             if verdict is False:
                 return f"the rules do not allow activating {card.name} ({ab.label}) now"
             if isinstance(verdict, str):
@@ -434,7 +440,10 @@ class ActionFlow:
                             source=act.card.id, fail_if_short=not up_to,   # targets: the full number
                             data={"kind": kind})
         req.apply_default_rules()
-        adjusted = self.game.pm.hook.choice_rules(game=self.game, request=req)
+        hook = self.game.pm.hook.choice_rules
+        sole = hook.sole(_REQUEST_ARGS) if type(hook) is DirectHookCaller else None
+        # (firstresult: the hook's answer is the one implementation's)
+        adjusted = sole(self.game, req) if sole is not None else hook(game=self.game, request=req)
         return adjusted or req
 
     def _choose_targets(self, act: Activation) -> None:
