@@ -43,6 +43,7 @@ from ._hookcall import DirectHookCaller
 _GAME_ONLY = ("game",)
 _ACTIVATION_ARGS = ("game", "activation")
 _REQUEST_ARGS = ("game", "request")
+_ASSEMBLE_ARGS = ("game", "activation", "components")
 
 if TYPE_CHECKING:
     from .game import Game
@@ -250,12 +251,23 @@ class ActionFlow:
         own = list(act.ability.cost)
         hook = self.game.pm.hook
         # A hook no plugin implements answers nothing: it is not called (these run in every
-        # legal-action list, once per ability that could be activated).
-        if hook.cost_contributions.get_hookimpls():
-            own += [c for cs in hook.cost_contributions(game=self.game, activation=act) for c in (cs or [])]
-        if not hook.assemble_cost.get_hookimpls():
+        # legal-action list, once per ability that could be activated). A system's one
+        # implementation is called directly when that is all the hook call would do
+        # (DirectHookCaller.sole), with the hook's answer.
+        contributions = hook.cost_contributions
+        sole = contributions.sole(_ACTIVATION_ARGS) if type(contributions) is DirectHookCaller else None
+        if sole is not None:
+            own += [c for c in (sole(self.game, act) or [])]
+        elif contributions.get_hookimpls():
+            own += [c for cs in contributions(game=self.game, activation=act) for c in (cs or [])]
+        assemble = hook.assemble_cost
+        sole = assemble.sole(_ASSEMBLE_ARGS) if type(assemble) is DirectHookCaller else None
+        if sole is not None:   # (firstresult: the hook's answer is the implementation's)
+            final = sole(self.game, act, list(own))
+        elif not assemble.get_hookimpls():
             return own
-        final = hook.assemble_cost(game=self.game, activation=act, components=list(own))
+        else:
+            final = assemble(game=self.game, activation=act, components=list(own))
         return list(final) if final is not None else own
 
     def _cost_kind(self, comp: CostComponent) -> Any:
@@ -273,7 +285,11 @@ class ActionFlow:
     def _cost_judgement(self, act: Activation) -> Any:
         """The context in which a cost is judged: the system's (hook ``cost_judgement``), or none."""
         hook = self.game.pm.hook.cost_judgement
-        judged = hook(game=self.game, activation=act) if hook.get_hookimpls() else None
+        sole = hook.sole(_ACTIVATION_ARGS) if type(hook) is DirectHookCaller else None
+        if sole is not None:   # (firstresult: the hook's answer is the implementation's)
+            judged = sole(self.game, act)
+        else:
+            judged = hook(game=self.game, activation=act) if hook.get_hookimpls() else None
         return judged if judged is not None else contextlib.nullcontext()
 
     def _cost_feasible(self, act: Activation, comps: list[CostComponent], i: int, fixed: list[int]) -> bool:

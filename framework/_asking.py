@@ -49,7 +49,9 @@ class DecisionAsking:
         answer = game.agents[decision.player].decide(decision, Seat(game, decision.player))
         canonical = decision.validate(answer)
         game.state.decisions.append(canonical)   # (Game.decisions, without its property)
-        game.pm.hook.decision_answered(game=game, decision=decision, answer=canonical)
+        hook = game.pm.hook.decision_answered
+        if type(hook) is not DirectHookCaller or not hook.idle():   # (no plugin listens: nothing to call)
+            hook(game=game, decision=decision, answer=canonical)
         return canonical
 
     def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:

@@ -133,6 +133,11 @@ class DirectHookCaller(HookCaller):
             calls.append((impl.function, tuple(impl.argnames)))
         return _direct_call(bool(spec.opts.get("firstresult", False)) if spec is not None else False, calls)
 
+    def idle(self) -> bool:
+        """Would a call now do nothing but answer ``[]`` (or ``None``)? No implementation, no call
+        history to keep, no monitoring or tracing to tell."""
+        return not self._hookimpls and self._call_history is None and self._pm._inner_hookexec is self._exec
+
     def _through_pluggy(self, kwargs: dict[str, Any]) -> Any:
         return HookCaller.__call__(self, **kwargs)
 

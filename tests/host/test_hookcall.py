@@ -147,3 +147,18 @@ def test_sole_gives_the_one_plain_implementation_only_while_a_call_would_only_ca
     assert caller(game=None, x=1) == [2] and caller.sole(("x",)) == low.many
     pm.register(Wrapper(), name="wrapper")
     assert caller(game=None, x=1) == [2, "wrapped"] and caller.sole(("x",)) is None
+
+
+def test_idle_only_while_a_call_would_do_nothing():
+    pm = pluggy.PluginManager("hc")
+    pm.add_hookspecs(Spec)
+    direct_hooks(pm)
+    caller = pm.hook.nobody
+    assert isinstance(caller, DirectHookCaller) and caller.idle() and caller(game=None) == []
+    seen: list[str] = []
+    undo = pm.add_hookcall_monitoring(lambda name, *a: seen.append(name), lambda *a: None)
+    assert not caller.idle()                              # the monitor is told of every call
+    undo()
+    assert caller.idle()
+    pm.register(Low(), name="low")
+    assert not pm.hook.first.idle()
