@@ -44,6 +44,7 @@ _GAME_ONLY = ("game",)
 _ACTIVATION_ARGS = ("game", "activation")
 _REQUEST_ARGS = ("game", "request")
 _ASSEMBLE_ARGS = ("game", "activation", "components")
+_ITEM_ARGS = ("game", "item")
 
 if TYPE_CHECKING:
     from .game import Game
@@ -211,7 +212,12 @@ class ActionFlow:
             if ab.get("once_per_turn"):
                 used = tuple(self.game.state.values.get("once_per_turn", ())) + ((card.id, card.generation, ab.index),)
                 self.game.journal.setitem(self.game.state.values, "once_per_turn", used)
-            self.game.pm.hook.announce(game=self.game, activation=act)
+            hook = self.game.pm.hook.announce
+            sole = hook.sole(_ACTIVATION_ARGS) if type(hook) is DirectHookCaller else None
+            if sole is not None:   # the system's one implementation, called as the hook would
+                sole(self.game, act)
+            else:
+                hook(game=self.game, activation=act)
             if self.game.system.targets_before_cost:
                 self._choose_targets(act)
                 kept = self._pay(act)
@@ -502,7 +508,12 @@ class ActionFlow:
         with self.game.transaction():
             self.game.pm.hook.resolve_item(game=self.game, item=item)
             self.game.set(item, "resolved", True)
-            self.game.pm.hook.after_resolve(game=self.game, item=item)
+            hook = self.game.pm.hook.after_resolve
+            sole = hook.sole(_ITEM_ARGS) if type(hook) is DirectHookCaller else None
+            if sole is not None:   # the system's one implementation, called as the hook would
+                sole(self.game, item)
+            else:
+                hook(game=self.game, item=item)
 
     def run_resolution(self, item: Item) -> None:
         """The host's default resolution: the ability's ``resolve`` function, unless negated."""
@@ -514,7 +525,11 @@ class ActionFlow:
         if item.activation_negated:
             self.game.record("resolution_skipped", source=card.id, item=item.id, why="activation negated")
             return
-        negated = (item.effect_negated or any(self.game.pm.hook.is_negated(game=self.game, item=item)))
+        hook = self.game.pm.hook.is_negated
+        sole = hook.sole(_ITEM_ARGS) if type(hook) is DirectHookCaller else None
+        # (the system's one implementation called directly: any() of the hook's list is its answer's truth)
+        negated = (item.effect_negated or (bool(sole(self.game, item)) if sole is not None
+                                           else any(hook(game=self.game, item=item))))
         if negated and (not ab.unnegatable or item.effect_negated == "all"):
             self.game.record("effect_negated", source=card.id, item=item.id, card=card.id)
             return
