@@ -36,6 +36,15 @@ from .errors import ConfigurationError, IllegalAction, RulestackError, StopResol
 from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, CostUnpayable, PendingTrigger
 from .state import Card, Item
+from ._hookcall import DirectHookCaller
+
+#: The arguments of the hook implementations the flow calls directly (DirectHookCaller.sole):
+#: ``state_checks``; ``can_activate``; ``choice_rules``.
+_GAME_ONLY = ("game",)
+_ACTIVATION_ARGS = ("game", "activation")
+_REQUEST_ARGS = ("game", "request")
+_ASSEMBLE_ARGS = ("game", "activation", "components")
+_ITEM_ARGS = ("game", "item")
 
 if TYPE_CHECKING:
     from .game import Game
@@ -63,6 +72,11 @@ class ActionFlow:
         self._compiled_triggers: dict[str, dict[int, tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]]] = {}
         #: id of a card definition -> (the definition, its activated abilities in order): read once per definition.
         self._activated_of: dict[int, tuple[Any, tuple[Ability, ...]]] = {}
+        #: For tests: when a cost kind answers :meth:`CostKind.payable`, pay the component as well
+        #: (and roll back) and raise :class:`AssertionError` if the payment disagrees.
+        self.check_payable_by_paying = False
+        #: id of a cost kind -> (the kind, whether its ``payable`` may answer): asked once per kind.
+        self._answers_payable: dict[int, tuple[Any, bool]] = {}
 
     # -- 1. may it be activated? -------------------------------------------------------------
     def activatable(self, player: int, window: str | None = None, *, zones: Iterable[str] | None = None,
@@ -134,7 +148,10 @@ class ActionFlow:
             return f"{card.name} has lost its abilities"
         if spec.get("once_per_turn") and self.used_this_turn(card, ab):
             return f"{ab.label} of {card.name} was already used this turn"
-        for verdict in self.game.pm.hook.can_activate(game=self.game, activation=act):
+        hook = self.game.pm.hook.can_activate
+        sole = hook.sole(_ACTIVATION_ARGS) if type(hook) is DirectHookCaller else None
+        # The system's one implementation called as the hook would (its answer, the list's only one).
+        for verdict in (sole(self.game, act),) if sole is not None else hook(game=self.game, activation=act):
             if verdict is False:
                 return f"the rules do not allow activating {card.name} ({ab.label}) now"
             if isinstance(verdict, str):
@@ -195,7 +212,12 @@ class ActionFlow:
             if ab.get("once_per_turn"):
                 used = tuple(self.game.state.values.get("once_per_turn", ())) + ((card.id, card.generation, ab.index),)
                 self.game.journal.setitem(self.game.state.values, "once_per_turn", used)
-            self.game.pm.hook.announce(game=self.game, activation=act)
+            hook = self.game.pm.hook.announce
+            sole = hook.sole(_ACTIVATION_ARGS) if type(hook) is DirectHookCaller else None
+            if sole is not None:   # the system's one implementation, called as the hook would
+                sole(self.game, act)
+            else:
+                hook(game=self.game, activation=act)
             if self.game.system.targets_before_cost:
                 self._choose_targets(act)
                 kept = self._pay(act)
@@ -235,12 +257,23 @@ class ActionFlow:
         own = list(act.ability.cost)
         hook = self.game.pm.hook
         # A hook no plugin implements answers nothing: it is not called (these run in every
-        # legal-action list, once per ability that could be activated).
-        if hook.cost_contributions.get_hookimpls():
-            own += [c for cs in hook.cost_contributions(game=self.game, activation=act) for c in (cs or [])]
-        if not hook.assemble_cost.get_hookimpls():
+        # legal-action list, once per ability that could be activated). A system's one
+        # implementation is called directly when that is all the hook call would do
+        # (DirectHookCaller.sole), with the hook's answer.
+        contributions = hook.cost_contributions
+        sole = contributions.sole(_ACTIVATION_ARGS) if type(contributions) is DirectHookCaller else None
+        if sole is not None:
+            own += [c for c in (sole(self.game, act) or [])]
+        elif contributions.get_hookimpls():
+            own += [c for cs in contributions(game=self.game, activation=act) for c in (cs or [])]
+        assemble = hook.assemble_cost
+        sole = assemble.sole(_ASSEMBLE_ARGS) if type(assemble) is DirectHookCaller else None
+        if sole is not None:   # (firstresult: the hook's answer is the implementation's)
+            final = sole(self.game, act, list(own))
+        elif not assemble.get_hookimpls():
             return own
-        final = hook.assemble_cost(game=self.game, activation=act, components=list(own))
+        else:
+            final = assemble(game=self.game, activation=act, components=list(own))
         return list(final) if final is not None else own
 
     def _cost_kind(self, comp: CostComponent) -> Any:
@@ -258,34 +291,61 @@ class ActionFlow:
     def _cost_judgement(self, act: Activation) -> Any:
         """The context in which a cost is judged: the system's (hook ``cost_judgement``), or none."""
         hook = self.game.pm.hook.cost_judgement
-        judged = hook(game=self.game, activation=act) if hook.get_hookimpls() else None
+        sole = hook.sole(_ACTIVATION_ARGS) if type(hook) is DirectHookCaller else None
+        if sole is not None:   # (firstresult: the hook's answer is the implementation's)
+            judged = sole(self.game, act)
+        else:
+            judged = hook(game=self.game, activation=act) if hook.get_hookimpls() else None
         return judged if judged is not None else contextlib.nullcontext()
 
     def _cost_feasible(self, act: Activation, comps: list[CostComponent], i: int, fixed: list[int]) -> bool:
         """Is there a way to pay components ``i..`` given ``fixed`` choices for component ``i``?
-        Tried by paying in a dry run and rolling back."""
+        Tried by paying in a dry run and rolling back; the last component is not paid when its
+        kind knows the answer (:meth:`CostKind.payable`: paying it would only be rolled back)."""
         if i == len(comps):
             return True
         comp = comps[i]
         kind = self._cost_kind(comp)
-        journal = self.game.journal
+        game = self.game
+        journal = game.journal
         mark, version = journal.mark(), journal.version
-        cands = kind.candidates(self.game, act.player, comp, act)
+        last = False
+        if i == len(comps) - 1:
+            known_kind = self._answers_payable.get(id(kind))
+            if known_kind is None or known_kind[0] is not kind:
+                known_kind = self._answers_payable[id(kind)] = (kind, bool(kind.answers_payable()))
+            last = known_kind[1]   # the last component, of a kind that may know whether it can be paid
+        cands = kind.candidates(game, act.player, comp, act)
         if cands is None:
+            if last:
+                known = kind.payable(game, act.player, comp, [], act)
+                if known is not None:
+                    if self.check_payable_by_paying:
+                        self._check_payable(act, kind, comp, [], known, mark, version)
+                    return known
             try:
-                kind.pay(self.game, act.player, comp, [], act)
+                kind.pay(game, act.player, comp, [], act)
                 return self._cost_feasible(act, comps, i + 1, [])
             except CostUnpayable:
                 return False
             finally:
                 journal.rollback(mark, version)
-        need = kind.count(self.game, act.player, comp, act) - len(fixed)
+        need = kind.count(game, act.player, comp, act) - len(fixed)
         rest = [c for c in cands if c not in fixed]
         if need < 0 or need > len(rest):
             return False
         for combo in itertools.islice(itertools.combinations(rest, need), 256):
+            chosen = fixed + list(combo)
+            if last:
+                known = kind.payable(game, act.player, comp, chosen, act)
+                if known is not None:
+                    if self.check_payable_by_paying:
+                        self._check_payable(act, kind, comp, chosen, known, mark, version)
+                    if known:
+                        return True
+                    continue
             try:
-                kind.pay(self.game, act.player, comp, fixed + list(combo), act)
+                kind.pay(game, act.player, comp, chosen, act)
                 if self._cost_feasible(act, comps, i + 1, []):
                     return True
             except CostUnpayable:
@@ -293,6 +353,26 @@ class ActionFlow:
             finally:
                 journal.rollback(mark, version)
         return False
+
+    def _check_payable(self, act: Activation, kind: Any, comp: CostComponent, chosen: list[int], known: bool,
+                       mark: int, version: int) -> None:
+        """Pay the component and roll back, as the host would without :meth:`CostKind.payable`'s
+        answer ``known`` (given at journal ``mark`` and ``version``, which it must not have
+        changed); raise :class:`AssertionError` when the payment says otherwise."""
+        journal = self.game.journal
+        if journal.mark() != mark or journal.version != version:
+            raise AssertionError(f"cost kind {comp.kind!r}: payable changed the state")
+        try:
+            kind.pay(self.game, act.player, comp, list(chosen), act)
+            paid = True
+        except CostUnpayable:
+            paid = False
+        finally:
+            journal.rollback(mark, version)
+        if paid != known:
+            raise AssertionError(f"cost kind {comp.kind!r} said payable={known} for {comp.describe()} of "
+                                 f"{act.card.name} ({act.ability.label}) with {chosen}, but paying it "
+                                 f"{'succeeded' if paid else 'failed'}")
 
     @property
     def in_dry_run(self) -> bool:
@@ -382,7 +462,10 @@ class ActionFlow:
                             source=act.card.id, fail_if_short=not up_to,   # targets: the full number
                             data={"kind": kind})
         req.apply_default_rules()
-        adjusted = self.game.pm.hook.choice_rules(game=self.game, request=req)
+        hook = self.game.pm.hook.choice_rules
+        sole = hook.sole(_REQUEST_ARGS) if type(hook) is DirectHookCaller else None
+        # (firstresult: the hook's answer is the one implementation's)
+        adjusted = sole(self.game, req) if sole is not None else hook(game=self.game, request=req)
         return adjusted or req
 
     def _choose_targets(self, act: Activation) -> None:
@@ -425,7 +508,12 @@ class ActionFlow:
         with self.game.transaction():
             self.game.pm.hook.resolve_item(game=self.game, item=item)
             self.game.set(item, "resolved", True)
-            self.game.pm.hook.after_resolve(game=self.game, item=item)
+            hook = self.game.pm.hook.after_resolve
+            sole = hook.sole(_ITEM_ARGS) if type(hook) is DirectHookCaller else None
+            if sole is not None:   # the system's one implementation, called as the hook would
+                sole(self.game, item)
+            else:
+                hook(game=self.game, item=item)
 
     def run_resolution(self, item: Item) -> None:
         """The host's default resolution: the ability's ``resolve`` function, unless negated."""
@@ -437,7 +525,11 @@ class ActionFlow:
         if item.activation_negated:
             self.game.record("resolution_skipped", source=card.id, item=item.id, why="activation negated")
             return
-        negated = (item.effect_negated or any(self.game.pm.hook.is_negated(game=self.game, item=item)))
+        hook = self.game.pm.hook.is_negated
+        sole = hook.sole(_ITEM_ARGS) if type(hook) is DirectHookCaller else None
+        # (the system's one implementation called directly: any() of the hook's list is its answer's truth)
+        negated = (item.effect_negated or (bool(sole(self.game, item)) if sole is not None
+                                           else any(hook(game=self.game, item=item))))
         if negated and (not ab.unnegatable or item.effect_negated == "all"):
             self.game.record("effect_negated", source=card.id, item=item.id, card=card.id)
             return
@@ -456,8 +548,13 @@ class ActionFlow:
         """Run the state checks until nothing happens (a fixed point). Returns whether anything did."""
         game = self.game
         checks = game.pm.hook.state_checks
-        if limit > 0 and not any(checks(game=game)):
-            return False    # the common case: nothing to do (the first round, without a loop)
+        if limit > 0:
+            # The common case: nothing to do (the first round, without a loop); the system's one
+            # implementation called directly when that is all the hook call would do (its answer
+            # is the one the list would hold, and any() of that list is its truth).
+            sole = checks.sole(_GAME_ONLY) if type(checks) is DirectHookCaller else None
+            if not (sole(game) if sole is not None else any(checks(game=game))):
+                return False
         for i in range(1, limit):
             if not any(checks(game=game)):
                 return True

@@ -7,6 +7,11 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from . import decisions as d
 from .errors import RulestackError
 from .flow import Action
+from ._hookcall import DirectHookCaller
+
+#: The arguments of the implementations :class:`DecisionAsking` calls directly (DirectHookCaller.sole).
+_LEGAL_ACTIONS_ARGS = ("game", "player", "window")
+_PERFORM_ARGS = ("game", "action")
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,7 +49,9 @@ class DecisionAsking:
         answer = game.agents[decision.player].decide(decision, Seat(game, decision.player))
         canonical = decision.validate(answer)
         game.state.decisions.append(canonical)   # (Game.decisions, without its property)
-        game.pm.hook.decision_answered(game=game, decision=decision, answer=canonical)
+        hook = game.pm.hook.decision_answered
+        if type(hook) is not DirectHookCaller or not hook.idle():   # (no plugin listens: nothing to call)
+            hook(game=game, decision=decision, answer=canonical)
         return canonical
 
     def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
@@ -103,7 +110,12 @@ class DecisionAsking:
     # -- actions -----------------------------------------------------------------------------
     def legal_actions(self, player: int, window: str) -> list[Action]:
         """Every action the plugins allow ``player`` now."""
-        offered = self.game.pm.hook.legal_actions(game=self.game, player=player, window=window)
+        hook = self.game.pm.hook.legal_actions
+        sole = hook.sole(_LEGAL_ACTIONS_ARGS) if type(hook) is DirectHookCaller else None
+        if sole is not None:   # the system's one implementation, called as the hook would (its list, copied)
+            acts = sole(self.game, player, window)
+            return list(acts) if acts else []
+        offered = hook(game=self.game, player=player, window=window)
         if len(offered) == 1:   # one plugin offers actions (the common case): its list, copied
             acts = offered[0]
             return list(acts) if acts else []
@@ -128,8 +140,13 @@ class DecisionAsking:
             options = tuple([option(a.label or a.kind, a, a.card) for a in actions])
             dec = d.Decision(player, d.ACTION, prompt or window, options, reason="action")
             action = options[self.decide(dec)[0]].value
+        hook = game.pm.hook.perform_action
+        sole = hook.sole(_PERFORM_ARGS) if type(hook) is DirectHookCaller else None
         with game.transaction():
-            game.pm.hook.perform_action(game=game, action=action)
+            if sole is not None:   # the system's one implementation, called as the hook would
+                sole(game, action)
+            else:
+                hook(game=game, action=action)
         return action
 
     def perform(self, action: Action) -> Any:

@@ -11,6 +11,10 @@ from .events import Event
 from .filters import CardFilter
 from .state import Card
 from .values import ABILITY_OPS, Modifier, compute, dependency_order, filter_reads, modify_writes
+from ._hookcall import DirectHookCaller
+
+#: The arguments of the ``modifiers`` implementation called directly (DirectHookCaller.sole).
+_GAME_ONLY = ("game",)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,7 +131,14 @@ class DerivedValues:
             # 1. Effects that change abilities come first: a card that lost its abilities has no statics.
             for m in self._floating_modifiers():
                 mods.setdefault(m.card, []).append(m)
-            for plugin_mods in self.game.pm.hook.modifiers(game=self.game):
+            hook = self.game.pm.hook.modifiers
+            sole = hook.sole(_GAME_ONLY) if type(hook) is DirectHookCaller else None
+            if sole is not None:   # the system's one implementation, called as the hook would
+                answer = sole(self.game)
+                answers = [answer] if answer is not None else []
+            else:
+                answers = hook(game=self.game)
+            for plugin_mods in answers:
                 for m in plugin_mods:
                     mods.setdefault(m.card, []).append(m)
             self._values_cache = (version, mods)   # statics see floating and rule modifiers

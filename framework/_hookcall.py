@@ -82,7 +82,7 @@ def _direct_call(firstresult: bool, calls: list[tuple[Callable[..., Any], tuple[
 class DirectHookCaller(HookCaller):
     """A :class:`pluggy.HookCaller` that calls plain implementations directly (see the module)."""
 
-    __slots__ = ("_direct", "_pm", "_exec", "_plan")
+    __slots__ = ("_direct", "_pm", "_exec", "_plan", "_sole")
 
     def __init__(self, original: HookCaller, pm: pluggy.PluginManager) -> None:
         # Same name, spec, history and (the same list object of) implementations as ``original``.
@@ -96,17 +96,31 @@ class DirectHookCaller(HookCaller):
         #: One plain implementation taking arguments: ``(function, getter of its arguments from the
         #: keywords, how many, firstresult)``, called by :meth:`__call__` itself (set with ``_direct``).
         self._plan: tuple[Callable[..., Any], Callable[[dict[str, Any]], Any], int, bool] | None = None
+        #: The same one implementation as ``(function, its argument names)``, for a caller that
+        #: calls it itself (:meth:`sole`); ``None`` otherwise or until the first call.
+        self._sole: tuple[Callable[..., Any], tuple[str, ...]] | None = None
 
     def _make_direct(self) -> _Direct:
         direct = self._direct_call()
-        self._plan = None
+        self._plan = self._sole = None
         impls = self._hookimpls
         if direct != self._through_pluggy and len(impls) == 1 and impls[0].argnames:
             names = tuple(impls[0].argnames)
             spec = self.spec
             self._plan = (impls[0].function, itemgetter(*names), len(names),
                           bool(spec.opts.get("firstresult", False)) if spec is not None else False)
+            self._sole = (impls[0].function, names)
         return direct
+
+    def sole(self, names: tuple[str, ...]) -> Callable[..., Any] | None:
+        """The hook's one plain implementation, when it takes exactly the arguments ``names`` (in
+        that order) and calling the hook now would only call it with them (no wrapper, no
+        monitoring or tracing, its callers made): ``fn(*args)`` is then the call, its answer the
+        implementation's own (the hook's list holds it when it is not ``None``). ``None`` otherwise."""
+        sole = self._sole
+        if sole is None or sole[1] != names or self._direct is None or self._pm._inner_hookexec is not self._exec:
+            return None
+        return sole[0]
 
     def _direct_call(self) -> _Direct:
         spec = self.spec
@@ -118,6 +132,11 @@ class DirectHookCaller(HookCaller):
                 return self._through_pluggy
             calls.append((impl.function, tuple(impl.argnames)))
         return _direct_call(bool(spec.opts.get("firstresult", False)) if spec is not None else False, calls)
+
+    def idle(self) -> bool:
+        """Would a call now do nothing but answer ``[]`` (or ``None``)? No implementation, no call
+        history to keep, no monitoring or tracing to tell."""
+        return not self._hookimpls and self._call_history is None and self._pm._inner_hookexec is self._exec
 
     def _through_pluggy(self, kwargs: dict[str, Any]) -> Any:
         return HookCaller.__call__(self, **kwargs)
@@ -144,15 +163,15 @@ class DirectHookCaller(HookCaller):
 
     def _add_hookimpl(self, hookimpl: Any) -> None:
         HookCaller._add_hookimpl(self, hookimpl)
-        self._direct = None
+        self._direct = self._sole = None
 
     def _remove_plugin(self, plugin: Any) -> None:
         HookCaller._remove_plugin(self, plugin)
-        self._direct = None
+        self._direct = self._sole = None
 
     def set_specification(self, specmodule_or_class: Any, spec_opts: Any) -> None:
         HookCaller.set_specification(self, specmodule_or_class, spec_opts)
-        self._direct = None
+        self._direct = self._sole = None
 
 
 def direct_hooks(pm: pluggy.PluginManager) -> pluggy.PluginManager:

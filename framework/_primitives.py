@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 from .cards import Ability, Role
 from .errors import GameOver, RulestackError
 from .events import Cause
-from .journal import fresh_version
+from .journal import _MISSING, _SCALARS, _restore_item, fresh_version
 from .flow import GameResult
 from .replacement import first_category, replace
 from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ._views import PlayerViews
 
 _osetattr, _dict_setitem, _list_append = object.__setattr__, dict.__setitem__, list.append
+_list_insert, _list_pop = list.insert, list.pop
 
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
@@ -168,6 +169,7 @@ class StatePrimitives:
         journal.setitem(state.cards, card.id, card)
         journal.insert(z.cards, self.position_index(z, position), card.id)
         self.index.add(card, journal)
+        game.cards_changed()
         if not silent:
             game.record("created", cause=cause, source=source, player=owner, card=card.id, code=code,
                         to=z.name, to_player=z.player)
@@ -202,6 +204,7 @@ class StatePrimitives:
         _osetattr(state, "next_id", next_id)
         _osetattr(state, "next_timestamp", next_timestamp)
         journal.version = fresh_version()
+        game.cards_version = fresh_version()   # (the starting state: no undo entry, as above)
 
     def new_id(self) -> int:
         """A fresh sequential id (items, effects)."""
@@ -236,23 +239,48 @@ class StatePrimitives:
         card = game.card(card) if isinstance(card, int) else card
         if self.index.replacers:    # no card with a replacement ability: the destination stands
             zone, player = self._replaced_destination(card, zone, player, cause, source)
-        src = game.zone(card.zone, card.zone_player)
-        dst = game.zone(zone, card.owner if player is None else player)
-        seen_by = self.views.seen_by
-        seen_before = seen_by(card)
-        j.remove(src.cards, card.id)
-        j.insert(dst.cards, self.position_index(dst, position), card.id)
+        zones = state.zones         # the zones read directly, as Game.zone does (with its fallback)
+        try:
+            src = zones[(card.zone, card.zone_player)]
+        except KeyError:
+            src = game.zone(card.zone, card.zone_player)
+        to_player = card.owner if player is None else player
+        try:
+            dst = zones[(zone, to_player)]
+        except KeyError:
+            dst = game.zone(zone, to_player)
+        # Who saw the card before and after: everyone when it is face up at either time (a face-up
+        # card is seen by every player: PlayerViews.seen_by), else whom seen_by names.
+        was_face_up = card.face_up
+        seen_before = None if was_face_up else self.views.seen_by(card)
+        # The journal's remove and insert, inline (a card id is a scalar: nothing to adopt).
+        cid = card.id
+        undo = j._undo
+        from_cards = src.cards
+        at = from_cards.index(cid)
+        _list_pop(from_cards, at)
+        undo.append((_list_insert, (from_cards, at, cid)))
+        to_cards = dst.cards
+        at = len(to_cards) if position == TOP else 0 if position == BOTTOM else int(position)   # (position_index)
+        if at < 0:
+            at += len(to_cards) + 1
+        _list_insert(to_cards, at, cid)
+        undo.append((_list_pop, (to_cards, at)))
         # The card's fields as one undo entry (the journal's ``setattr``, for the fields a move sets).
         old = (card.zone, card.zone_player, card.generation, card.timestamp, card.controller, card.face_up,
                card.status, card.counters, card.memory, card.attached_to)
-        j._undo.append((_restore_card, (card, old)))
+        undo.append((_restore_card, (card, old)))
         j.version = fresh_version()
         _set_zone(card, dst.name)
         _set_zone_player(card, dst.player)
         _set_generation(card, card.generation + 1)
         if PRINTED_CODES in state.values:
             self._end_copy(card)
-        _set_timestamp(card, self.timestamp())
+        stamp = state.next_timestamp    # (timestamp(), inline: the journal's setattr)
+        undo.append((_osetattr, (state, "next_timestamp", stamp)))
+        _osetattr(state, "next_timestamp", stamp + 1)
+        j.version = fresh_version()
+        _set_timestamp(card, stamp)
         _set_controller(card, dst.player if dst.player is not None else card.owner)
         _set_face_up(card, face_up if face_up is not None else dst.spec.visibility == Visibility.PUBLIC)
         if not keep_status:
@@ -264,8 +292,11 @@ class StatePrimitives:
                 _set_memory(card, j.adopt({}))
             if card.attached_to is not None:
                 _set_attached_to(card, None)
-        seen = seen_before | seen_by(card)
-        visible = "all" if len(seen) == len(state.players) else sorted(seen)
+        if was_face_up or card.face_up or seen_before is None:
+            visible: Any = "all"
+        else:
+            seen = seen_before | self.views.seen_by(card)
+            visible = "all" if len(seen) == len(state.players) else sorted(seen)
         game.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,
                     **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
                     visible=visible, **extra)
@@ -287,6 +318,7 @@ class StatePrimitives:
         j.setattr(card, "code", code)
         j.setattr(card, "definition", game.definition(code))
         self.index.add_definition(card, j)
+        game.cards_changed()
         return card
 
     def printed_code(self, card: Card) -> str:
@@ -309,6 +341,7 @@ class StatePrimitives:
             j.delitem(self.game.state.values, PRINTED_CODES)
         j.setattr(card, "code", entry[0])
         j.setattr(card, "definition", self.game.definition(entry[0]))
+        self.game.cards_changed()
 
     def _replaced_destination(self, card: Card, zone: str, player: int | None, cause: str,
                               source: int | None, *, ask: bool = True) -> tuple[str, int | None]:
@@ -389,13 +422,18 @@ class StatePrimitives:
                    source: int | None = None, by: int | None = None, quiet: bool = False) -> None:
         """Set a status of a card (``tapped``, ``rested``, ``position`` ... in the system's words)."""
         card = self.game.card(card) if isinstance(card, int) else card
-        old = card.status.get(key)
+        status = card.status
+        prior = status.get(key, _MISSING)
+        old = None if prior is _MISSING else prior
         if old == value:
             return
+        journal = self.game.journal
         if value is None:
-            self.game.journal.delitem(card.status, key)
-        else:
-            self.game.journal.setitem(card.status, key, value)
+            journal.delitem(status, key)
+        else:   # the journal's setitem, inline
+            journal._undo.append((_restore_item, (status, key, prior)))
+            _dict_setitem(status, key, value if type(value) in _SCALARS else journal.adopt(value))
+            journal.version = fresh_version()
         if not quiet:
             self.game.record("status", cause=cause, source=source, player=by, card=card.id, key=key, value=value,
                              old=old)
@@ -452,11 +490,16 @@ class StatePrimitives:
                   cause: str = Cause.RULE, source: int | None = None) -> None:
         """Set a named value of a player (or of the game when ``player`` is ``None``): resources,
         flags, counts. ``event`` names an event to record, if the change should be seen."""
-        target = self.game.state.values if player is None else self.game.state.players[player].values
-        old = target.get(key)
+        state = self.game.state
+        target = state.values if player is None else state.players[player].values
+        prior = target.get(key, _MISSING)
+        old = None if prior is _MISSING else prior
         if old == value and event is None:
             return
-        self.game.journal.setitem(target, key, value)
+        journal = self.game.journal     # the journal's setitem, inline
+        journal._undo.append((_restore_item, (target, key, prior)))
+        _dict_setitem(target, key, value if type(value) in _SCALARS else journal.adopt(value))
+        journal.version = fresh_version()
         if event:
             self.game.record(event, cause=cause, source=source, player=player, key=key, value=value, old=old)
 
@@ -473,10 +516,15 @@ class StatePrimitives:
     def set_phase(self, phase: str | None, step: str | None = None) -> None:
         """Enter a phase (and step); records ``phase`` so triggers can listen for it."""
         state, journal = self.game.state, self.game.journal
-        if state.phase is not phase:    # the same phase (or step) again changes nothing
-            journal.setattr(state, "phase", phase)
-        if state.step is not step:
-            journal.setattr(state, "step", step)
+        if state.phase is not phase or state.step is not step:   # the same phase (or step) again changes nothing
+            undo = journal._undo       # the journal's setattr, inline (a phase and a step are plain values)
+            if state.phase is not phase:
+                undo.append((_osetattr, (state, "phase", state.phase)))
+                _osetattr(state, "phase", phase if type(phase) in _SCALARS else journal.adopt(phase))
+            if state.step is not step:
+                undo.append((_osetattr, (state, "step", state.step)))
+                _osetattr(state, "step", step if type(step) in _SCALARS else journal.adopt(step))
+            journal.version = fresh_version()
         if phase is not None:
             self.game.record("phase", player=self.game.state.active_player, phase=phase, step=step)
 

@@ -24,7 +24,7 @@ from .context import EffectContext, stopped_call
 from .errors import ConfigurationError, DeckError, GameAborted, GameOver, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, GameResult, PendingTrigger
-from .journal import Journal, _list_append, _list_pop
+from .journal import Journal, _list_append, _list_pop, _osetattr, fresh_version
 from .rng import GameRandom
 from .runtime import Engine, Runtime
 from .runaway import RunawayGuard
@@ -50,6 +50,24 @@ _ENGINE_PARTS = ("system", "pm", "sandbox")
 #: The host's own parts of a game, each of which holds the game (see :class:`_HostPart`; a closed
 #: fork replaces them for good, ``rulestack.fork``).
 _HOST_PARTS = ("views", "derived", "asking", "primitives", "flow", "_runaway")
+
+#: The methods of :class:`Game` that only hand their arguments on, unchanged, to the same method of
+#: one of the game's parts (same signature: ``tests/host/test_game_delegates.py``), by part. A game
+#: sets each part's bound method as its own attribute (:meth:`Game._bind_delegates`), so that a call
+#: (thousands per game) goes there at once instead of through a second call that repacks the
+#: arguments; the methods of the class stay, for the documentation and the type checker.
+_DELEGATES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("primitives", ("create_card", "new_id", "move", "shuffle", "set_status", "add_counters", "remove_counters",
+                    "set_life", "change_life", "set_value", "remember", "set_phase", "add_effect", "end_effects",
+                    "end_game")),
+    ("derived", ("matches", "find", "values", "value", "has_keyword", "abilities_removed", "is_text_negated")),
+    ("flow", ("activatable", "activation_problem", "used_this_turn", "activate", "put_trigger", "assemble_cost",
+              "cost_payable", "pay_cost", "request_choice", "resolve", "run_resolution", "run_state_checks",
+              "take_triggers")),
+    ("asking", ("decide", "card_option", "choose_cards", "choose_players", "yes_no", "choose_option",
+                "choose_number", "order", "perform")),   # (not legal_actions: a fork sets the asking's own)
+    ("views", ("can_see", "card_view", "view", "visible_log")),
+)
 
 
 class _EnginePart(Generic[T]):
@@ -140,6 +158,9 @@ class Game:
         self._plugins = tuple(plugins)
         self._engine: Engine | None = None
         self.seed = seed
+        #: A number naming the game's cards and their definitions (see :meth:`cards_changed`):
+        #: read it, never set it.
+        self.cards_version: int = fresh_version()
         if state is None:
             self.journal = Journal()
             self.state = GameState(self.journal)
@@ -230,6 +251,26 @@ class Game:
             setattr(self, name, getattr(engine, name))
         return engine
 
+    def _bind_delegates(self) -> None:
+        """Make each method of :data:`_DELEGATES` the part's bound method, as an attribute of this
+        game (unless a subclass overrides it: then the override is called)."""
+        cls = type(self)
+        for part_name, names in _DELEGATES:
+            part = getattr(self, part_name)
+            for name in names:
+                if getattr(cls, name) is getattr(Game, name):
+                    setattr(self, name, getattr(part, name))
+
+    def _unbind_delegates(self) -> None:
+        """Forget the bound methods :meth:`_bind_delegates` set (they refer to the game's parts,
+        which refer to the game: :meth:`_unlink_parts`)."""
+        for _, names in _DELEGATES:
+            for name in names:
+                try:
+                    delattr(self, name)
+                except AttributeError:   # not bound (a subclass's override)
+                    pass
+
     def _release_engine(self) -> None:
         engine, self._engine = self._engine, None
         for name in _ENGINE_PARTS:
@@ -249,6 +290,7 @@ class Game:
         for name, part in zip(_HOST_PARTS, parts):
             part.game = self
             setattr(self, name, part)
+        self._bind_delegates()
 
     def _unlink_parts(self) -> None:
         """Let go of the reference cycles a game is part of, so that it is freed by reference
@@ -257,6 +299,7 @@ class Game:
         (its entries hold the state, which holds the journal; nothing can roll back past the end
         of :meth:`play` anyway, as play itself starts by forgetting it)."""
         if self._unlinked is None:
+            self._unbind_delegates()
             parts = tuple(getattr(self, name) for name in _HOST_PARTS)
             for name, part in zip(_HOST_PARTS, parts):
                 part.game = None
@@ -284,6 +327,23 @@ class Game:
     _runaway: _HostPart[RunawayGuard] = _HostPart("_runaway")
     #: The names of the host's parts, each of which holds the game (see :class:`_HostPart`).
     HOST_PARTS: ClassVar[tuple[str, ...]] = _HOST_PARTS
+
+    def cards_changed(self) -> None:
+        """Say that the game's cards changed: a card was created, left the game's cards
+        (``state.cards``) or got another definition. :attr:`cards_version` takes a number never
+        given before (in the whole process: :func:`~rulestack.journal.fresh_version`), journaled,
+        so that a rollback gives back the number of the cards it returns to. The host's primitives
+        (:meth:`create_card`, deck loading, :meth:`become` and the move that ends a copy) call it;
+        code changing ``state.cards`` or a card's ``definition`` another way must call it too.
+
+        While :attr:`cards_version` is the same number, the game has the same card objects (by
+        identity, under the same ids) with the same definitions, so what was worked out from the
+        cards' definitions alone (which cards have a static ability, where activations are
+        searched ...) holds: key such a cache on it (and keep the cache per game, or compare
+        the game too)."""
+        journal = self.journal
+        journal._undo.append((_osetattr, (self, "cards_version", self.cards_version)))
+        self.cards_version = fresh_version()
 
     # -- accessors ---------------------------------------------------------------------------
     def card(self, card_id: int) -> Card:

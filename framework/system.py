@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 PayFunction: TypeAlias = "Callable[[Game, int, CostComponent, list[int], Activation], dict[str, Any] | None]"
 #: ``candidates(game, player, component, activation)``: what :meth:`CostKind.candidates` does.
 CandidatesFunction: TypeAlias = "Callable[[Game, int, CostComponent, Activation], list[int] | None]"
+#: ``payable(game, player, component, chosen, activation) -> bool | None``: see :meth:`CostKind.payable`.
+PayableFunction: TypeAlias = "Callable[[Game, int, CostComponent, list[int], Activation], bool | None]"
 #: A word of a system's Lua vocabulary: ``ctx:name(a, b)`` in a script calls ``fn(ctx, a, b)``.
 ScriptMethod: TypeAlias = "Callable[Concatenate[EffectContext, ...], Any]"
 #: An extra trigger filter key: ``fn(game, card, event, value)``; ``card`` has the triggered ability.
@@ -174,7 +176,8 @@ class CostKind:
 
     Costs are data: the host checks a whole cost by trying to pay it in a transaction that it then
     rolls back, so a cost kind needs no separate "can I pay?" branch that could drift from its
-    payment.
+    payment. (A kind may still answer for the last component of a check, where paying would
+    only be rolled back: :meth:`payable`, exact or ``None``.)
     """
 
     #: How the cost kind reads in prompts.
@@ -199,15 +202,35 @@ class CostKind:
         into ``Item.paid``: lists are joined and numbers added), or ``None``."""
         raise NotImplementedError
 
+    def payable(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+                activation: Activation) -> bool | None:
+        """Would :meth:`pay` succeed now with ``chosen``, when it is the last component of a cost
+        whose payability the host checks (a dry run)? ``None`` (the default): not known, the
+        host pays it and rolls back. A kind may answer ``True`` (:meth:`pay` would return) or
+        ``False`` (it would raise :class:`~rulestack.flow.CostUnpayable`) only when that is
+        exactly what :meth:`pay` would do in this state; where paying could run anything whose
+        outcome it cannot tell (a card script, a replacement effect, a hook that may fail), it
+        answers ``None``. The host then skips paying that component and rolling it back. Tests
+        set ``game.flow.check_payable_by_paying`` to have the host pay as well and compare."""
+        return None
+
+    def answers_payable(self) -> bool:
+        """Could :meth:`payable` answer anything but ``None``? (Asked once per kind: the host does
+        not ask :meth:`payable` of a kind that never answers.) Default: whether the class
+        overrides it."""
+        return type(self).payable is not CostKind.payable
+
 
 class FunctionCost(CostKind):
     """A cost kind from plain functions: ``pay(game, player, component, chosen, activation)`` and,
-    optionally, ``candidates(game, player, component, activation)``."""
+    optionally, ``candidates(game, player, component, activation)`` and
+    ``payable(game, player, component, chosen, activation)`` (:meth:`CostKind.payable`)."""
 
     def __init__(self, pay: PayFunction, candidates: CandidatesFunction | None = None, label: str = "pay",
-                 doc: str = "") -> None:
+                 doc: str = "", payable: PayableFunction | None = None) -> None:
         self._pay = pay
         self._candidates = candidates
+        self._payable = payable
         self.label = label
         self.doc = doc
 
@@ -219,6 +242,15 @@ class FunctionCost(CostKind):
             activation: Activation) -> dict[str, Any] | None:
         """The ``pay`` function's answer."""
         return self._pay(game, player, component, chosen, activation)
+
+    def payable(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+                activation: Activation) -> bool | None:
+        """The ``payable`` function's answer (see :meth:`CostKind.payable`); ``None`` when none was given."""
+        return self._payable(game, player, component, chosen, activation) if self._payable else None
+
+    def answers_payable(self) -> bool:
+        """Whether a ``payable`` function was given."""
+        return self._payable is not None
 
 
 class GameSystem:

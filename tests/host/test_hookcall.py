@@ -122,3 +122,43 @@ def test_games_use_direct_callers() -> None:
         assert isinstance(game.pm.hook.legal_actions, DirectHookCaller)
     finally:
         game.close()
+
+
+def test_sole_gives_the_one_plain_implementation_only_while_a_call_would_only_call_it():
+    pm = pluggy.PluginManager("hc")
+    pm.add_hookspecs(Spec)
+    low = Low()
+    pm.register(low, name="low")
+    direct_hooks(pm)
+    caller = pm.hook.many
+    assert isinstance(caller, DirectHookCaller)
+    assert caller.sole(("x",)) is None                 # not known before the first call
+    assert caller(game=None, x=1) == [2]
+    assert caller.sole(("x",)) == low.many and caller.sole(("game",)) is None
+    undo = pm.add_hookcall_monitoring(lambda *a: None, lambda *a: None)
+    assert caller.sole(("x",)) is None                 # monitoring: through pluggy
+    undo()
+    assert caller.sole(("x",)) == low.many
+    pm.register(High(), name="high")
+    assert caller.sole(("x",)) is None                 # two implementations now
+    assert caller(game="g", x=1) == [("high", "g", 1), 2]
+    assert caller.sole(("x",)) is None
+    pm.unregister(name="high")
+    assert caller(game=None, x=1) == [2] and caller.sole(("x",)) == low.many
+    pm.register(Wrapper(), name="wrapper")
+    assert caller(game=None, x=1) == [2, "wrapped"] and caller.sole(("x",)) is None
+
+
+def test_idle_only_while_a_call_would_do_nothing():
+    pm = pluggy.PluginManager("hc")
+    pm.add_hookspecs(Spec)
+    direct_hooks(pm)
+    caller = pm.hook.nobody
+    assert isinstance(caller, DirectHookCaller) and caller.idle() and caller(game=None) == []
+    seen: list[str] = []
+    undo = pm.add_hookcall_monitoring(lambda name, *a: seen.append(name), lambda *a: None)
+    assert not caller.idle()                              # the monitor is told of every call
+    undo()
+    assert caller.idle()
+    pm.register(Low(), name="low")
+    assert not pm.hook.first.idle()
