@@ -824,6 +824,11 @@ local USAGE = cfg.usage  -- ... when it raised HostUsageError (followed by the m
 -- Results of a Python dispatcher: plain scalars, or (pack, n) for values Python built as Lua
 -- objects with the memory cap lifted (a Lua table of the n results).
 local function after_host(r1, ...)
+  -- The count hook's next tick starts afresh: what the host did meanwhile (nested calls of other
+  -- scripts, a decision asked and answered, however often it was looked at) must not shift where
+  -- this script's ticks fall, or its charge would depend on it. (At most HOOK_COUNT - 1
+  -- instructions go unseen per host call, which is charged HOST_CALL_COST, more than that.)
+  sethook(hook, "", HOOK_COUNT)
   local t0 = host_t0
   if t0 then
     deadline = deadline + (os_clock() - t0)    -- time spent in the host is not the script's
@@ -1296,7 +1301,7 @@ local function enter(shared, source, sid)
     budget, deadline = INSTRUCTION_LIMIT, now + CPU_SECONDS
   end
   killed, kill_kind, host_t0, cur_source, err_line, streamed = false, false, false, source, false, false
-  if d == 1 then sethook(hook, "", HOOK_COUNT) end
+  sethook(hook, "", HOOK_COUNT)   -- ticks from this call's first instruction, at any depth
 end
 
 local function finish_data(n, ...)

@@ -443,6 +443,7 @@ class LuaSandbox:
         """A new turn: every script's allowance for the turn (``turn_allowance`` instructions over
         all its calls, nested ones included; see :meth:`set_allowances`) starts again."""
         if self._new_turn is not None and self._turn_used:
+            self._uncounted()
             self._new_turn(False)
             # Until a script runs again (or usage is put back), every allowance of the turn is
             # still whole: the next new turn has nothing to start again. A call running now
@@ -452,6 +453,7 @@ class LuaSandbox:
     def new_game(self) -> None:
         """A new game on this sandbox: the per-turn and per-game allowances start again."""
         if self._new_turn is not None:
+            self._uncounted()
             self._new_turn(True)
             self._turn_used = bool(self._frames)
 
@@ -461,6 +463,7 @@ class LuaSandbox:
         instructions spent in a trial are not charged to the real game."""
         if self._usage_mark is None:
             raise RuntimeError("LuaSandbox is closed")
+        self._uncounted()
         return int(self._usage_mark())
 
     def usage(self) -> dict[int, tuple[int, int]]:
@@ -470,6 +473,7 @@ class LuaSandbox:
         if self._usage_get is None:
             raise RuntimeError("LuaSandbox is closed")
         out: dict[int, tuple[int, int]] = {}
+        self._uncounted()
         listed = str(self._usage_get())
         for entry in listed.split(";") if listed else ():
             sid, turn, game = entry.split(" ")
@@ -483,13 +487,25 @@ class LuaSandbox:
         if self._usage_put is None:
             raise RuntimeError("LuaSandbox is closed")
         self._turn_used = True
+        self._uncounted()
         self._usage_put(";".join(f"{int(sid)} {int(t)} {int(g)}" for sid, (t, g) in usage.items()))
 
     def usage_rollback(self, mark: int) -> None:
         """Put every script's allowance usage back as it was at ``mark`` (and forget later marks)."""
         if self._usage_rollback is not None:
             self._turn_used = True
+            self._uncounted()
             self._usage_rollback(mark)
+
+    def _uncounted(self) -> None:
+        """Before the host runs its own Lua bookkeeping (allowance usage, a new turn) while a
+        script call is running or paused (a decision asked from inside it): take the count hook
+        off, so that the bookkeeping's instructions are not charged to that call, which would then
+        be charged more the more often its usage is read. The script's Lua code only runs again
+        through a host method's return or a new call, which both put the hook back with a fresh
+        count (_sandbox_boot.lua: after_host, enter). No VM code runs here."""
+        if self._frames:
+            self._sethook()
 
     def in_call(self) -> bool:
         """Whether a script call of this sandbox is running in the current greenlet (so that a

@@ -721,6 +721,45 @@ def test_greenlet_switch_inside_a_host_method():
     box.close()
 
 
+def test_reading_the_usage_while_a_call_is_paused_charges_it_nothing_and_keeps_it_stopped():
+    """The host's own bookkeeping (reading or marking the allowance usage, a new turn) run while
+    a script call is paused inside a host method (a decision asked from inside it) is not charged
+    to that call: the call ends with the same usage however often it was read, and it is still
+    stopped when it runs away after it resumes."""
+    greenlet = pytest.importorskip("greenlet")
+    main = greenlet.getcurrent()
+    box = LuaSandbox(methods={"suspend": lambda ctx: main.switch("paused")})
+    box.set_allowances(turn=10 ** 9, game=10 ** 9)
+    script = box.load(textwrap.dedent("""
+        return { f = function(ctx)
+                   local got = ctx:suspend()
+                   local n = 0
+                   for i = 1, 300 do n = n + i end
+                   if got == "loop" then while true do end end
+                   return n
+                 end }"""), file="g.lua")
+
+    def used_by_one_call(reads: int, answer: str = "go") -> int:
+        box.set_usage({})
+        g = greenlet.greenlet(lambda: box.call(script.data["f"], 1))
+        assert g.switch() == "paused"
+        for _ in range(reads):
+            box.usage()
+            box.usage_rollback(box.usage_mark())
+        if answer == "loop":
+            with pytest.raises(ScriptLimitError, match="instruction limit exceeded"):
+                g.switch(answer)
+        else:
+            assert g.switch(answer) == sum(range(1, 301))
+        assert g.dead
+        (turn, game), = box.usage().values()
+        return game
+
+    assert used_by_one_call(0) == used_by_one_call(1) == used_by_one_call(200)
+    used_by_one_call(200, "loop")
+    box.close()
+
+
 def test_killing_a_suspended_greenlet_unwinds_cleanly():
     greenlet = pytest.importorskip("greenlet")
     main = greenlet.getcurrent()
