@@ -424,3 +424,12 @@ class TapCostKind(CostKind):
             raise CostUnpayable(f"{card.name} has summoning sickness")
         game.set_status(card, "tapped", True, cause=Cause.COST, source=card.id, by=player)
         return {"tapped": [card.id]}
+
+    def payable(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+                activation: Activation) -> bool | None:
+        """What :meth:`pay` would do, without tapping: whether this permanent is untapped on the
+        battlefield and not a creature with summoning sickness."""
+        card = activation.card
+        if card.zone != "battlefield" or card.status.get("tapped"):
+            return False
+        return not (rules.is_creature(game, card) and rules.summoning_sick(game, card))

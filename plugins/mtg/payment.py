@@ -85,6 +85,33 @@ class ManaCostKind(CostKind):
             out["life"] = life
         return out
 
+    def payable(self, game: Game, player: int, component: CostComponent, chosen: list[int],
+                activation: Activation) -> bool | None:
+        """What :meth:`pay` would do, without paying: whether the pool and the untapped mana
+        sources make the mana (the plan kept on the activation, else a deterministic one).
+        ``None`` when the cheapest way pays Phyrexian symbols with life: paying life is losing
+        it, which replacement effects may change."""
+        cost = mana_of(component)
+        if not cost.plain:
+            found = cheapest_resolution(game, player, cost)
+            if found is None:
+                return False
+            cost, life = found
+            if life:
+                return None
+        if not (cost.generic or cost.colorless or cost.colored or cost.hybrid or cost.phyrexian):
+            return True
+        if game.value_of(player, mana_pool.POOL):
+            rest, _ = mana_pool.spend(cost, mana_pool.pool(game, player), activation.data.get(POOL_PLAN))
+        else:
+            rest = cost
+        srcs = sources(game, player)
+        plan = activation.data.get("mana_plan")
+        if (plan is not None and set(plan) <= {sid for sid, _ in srcs}
+                and find_payment(rest, [s for s in srcs if s[0] in plan]) is not None):
+            return True
+        return find_payment(rest, srcs) is not None
+
 
 def choose_pool_mana(game: Game, activation: Activation, cost: ManaCost) -> None:
     """601.2h, 106.4: the player chooses which mana in their pool pays the generic part of a cost

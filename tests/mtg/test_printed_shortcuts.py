@@ -2,7 +2,8 @@
 modifier in the game could change them) give the host's answer in every state of random games with
 every card of the pool: keywords, types, the toughness floor the state-based actions rely on, and
 the state-based actions' quiet reading (nothing applies) from printed facts, and the activated
-abilities offered without a dry run when their cost certainly cannot be paid."""
+abilities offered without a dry run when their cost certainly cannot be paid; and the cost kinds
+answers to the host's ``payable`` question (mana, {T}), which must be those of paying."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from random_games import checks_in_game
-from rulestack_systems.mtg import casting, mana_pool, rules, sagas, sba, tokens
+from rulestack_systems.mtg import casting, mana, mana_pool, payment, rules, sagas, sba, tokens
 
 from .test_playout import everything_deck
 
@@ -88,8 +89,31 @@ def test_activated_abilities_refused_without_a_dry_run_are_those_the_host_refuse
     t.add("Prodigal Pyromancer", player=1)
     t.lands("Mountain", mountains)
     t.start()
+    t.game.flow.check_payable_by_paying = True      # the {T} and mana kinds' payable answers, checked too
     for player in (0, 1):
         ours = casting.activatable(t.game, player, "priority")
         host = t.game.activatable(player, "priority", zones=["battlefield"], kinds=["activated"])
         assert [(a.kind, a.card, a.ability, a.data) for a in ours] == [(a.kind, a.card, a.ability, a.data) for a in host]
         assert len(host) == (player == 1) + (player == 0 and not status) + (player == 0 and mountains > 0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("decks", [("everything", "everything"), ("izzet_spells", "selesnya_tokens"),
+                                   ("red_burn", "white_weenie")])
+def test_cost_kinds_answer_payable_as_paying_would(monkeypatch, seed, decks):
+    """Every answer of the mana and {T} cost kinds to ``payable`` in random games is checked by the
+    host paying the component as well (``check_payable_by_paying``: it raises on a disagreement)."""
+    answers: list[bool | None] = []
+    for cls in (payment.ManaCostKind, mana.TapCostKind):
+        def counted(self: Any, *args: Any, _original: Any = cls.payable) -> bool | None:
+            known = _original(self, *args)
+            answers.append(known)
+            return known
+        monkeypatch.setattr(cls, "payable", counted)
+
+    def check(game: Any) -> int:
+        game.flow.check_payable_by_paying = True
+        return 1
+    chosen = [everything_deck() if d == "everything" else d for d in decks]
+    checks_in_game("mtg", chosen, seed, check)
+    assert True in answers and (False in answers or decks[0] != "everything")
