@@ -2,7 +2,10 @@
 
 The host checks a whole cost by paying it in a dry run, so every ``pay`` here raises
 :class:`~rulestack.CostUnpayable` when it cannot pay; that makes a cost all-or-nothing (8-3-1-3)
-without a separate "can I pay?" branch. Costs in scripts:
+without a separate "can I pay?" branch. The one exception is the host's own: the last component
+of a cost being checked would only be paid to be rolled back, so ``don``, ``rest_self`` and
+``trash_hand`` answer ``payable`` (what paying would do; ``None`` where paying could run
+something the answer cannot foresee). Costs in scripts:
 
 ============================  =======================================================
 ``{ "don", 2 }``              ② — rest 2 active DON!! in your cost area (8-3-1-5)
@@ -72,9 +75,39 @@ def _pay_rest_self(game: Game, player: int, comp: Any, chosen: list[int], act: A
     return {"rested_self": True}
 
 
+# -- payable: what paying the last component of a cost being checked would do (CostKind.payable) --
+
+def _payable_don(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> bool | None:
+    """``_pay_don`` pays while ``comp.amount`` active DON!! are in the cost area (resting them runs nothing)."""
+    return areas.active_don_count(game, player) >= comp.amount
+
+
+def _payable_trash_hand(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> bool | None:
+    """``_pay_trash_hand``'s answer: ``None`` while a replacement ability is in the game (it could
+    change where a card goes) or outside a cost judgement (the prohibition check could run a
+    condition script: within one, the prohibitions are those frozen before payment)."""
+    if game.index.replacers:
+        return None
+    system: Any = game.system
+    if system.frozen_prohibitions is None:
+        return None
+    if prohibitions.prohibited(game, player, "trash_from_hand"):
+        return False
+    if len(chosen) < comp.amount:
+        return False
+    cards = game.state.cards
+    return all(cards[cid].zone == HAND for cid in chosen)
+
+
+def _payable_rest_self(game: Game, player: int, comp: Any, chosen: list[int], act: Any) -> bool | None:
+    """``_pay_rest_self`` pays while the card is active on the field."""
+    card = act.card
+    return card.zone in areas.FIELD and not card.status.get(RESTED)
+
+
 COST_KINDS = {
-    "don": FunctionCost(_pay_don, label="rest DON!!"),
+    "don": FunctionCost(_pay_don, label="rest DON!!", payable=_payable_don),
     "don_minus": FunctionCost(_pay_don_minus, _field_don, label="return DON!!"),
-    "trash_hand": FunctionCost(_pay_trash_hand, _hand, label="trash from hand"),
-    "rest_self": FunctionCost(_pay_rest_self, label="rest this card"),
+    "trash_hand": FunctionCost(_pay_trash_hand, _hand, label="trash from hand", payable=_payable_trash_hand),
+    "rest_self": FunctionCost(_pay_rest_self, label="rest this card", payable=_payable_rest_self),
 }

@@ -13,6 +13,7 @@ from .board import position
 
 def _lists(sc, player=0):
     game = sc.game
+    game.flow.check_payable_by_paying = True       # the cost kinds' payable answers checked by paying too
     mine = activations.activatable(game, player, "main", FIELD, "activate_main")
     assert mine == game.activatable(player, "main", zones=list(FIELD), kinds=["activate_main"])
     return [a.label for a in mine]
@@ -143,3 +144,16 @@ def test_another_plugins_cost_judgement_leaves_the_cost_to_the_host():
     assert activations.activatable(game, 0, "main", FIELD, "activate_main")
     assert watching.entered == before + 1
     assert len(_lists(sc)) == 1
+
+
+def test_trash_from_hand_prohibited_as_the_last_component_of_the_cost():
+    """The host asks ``trash_hand``'s ``payable`` for the last component ({2}, trash 1): a
+    prohibition refuses it, as paying would (``_lists`` has the host pay as well)."""
+    for grip in (False, True):
+        sc = position(don=(2, 0))
+        sc.add("Costly Reader", "character", 0)
+        if grip:
+            sc.add("Iron Grip", "character", 0)
+        sc.add_many(["Eager Recruit"] * 2, "hand", 0)
+        sc.run()
+        assert _lists(sc) == ([] if grip else ["activate Costly Reader: [Activate: Main]"])

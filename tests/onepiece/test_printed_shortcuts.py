@@ -1,7 +1,8 @@
 """The plugin's shortcuts that read a card's data instead of its derived values (while no modifier in
 the game could change the attribute on that card) give the host's answer in every state of random
 games with all the sample decks: values (one card at a time and through a reader made once per state),
-keywords and negation."""
+keywords and negation; the plugin's activation lists; and the cost kinds' answers to the host's
+``payable`` question, which must be those of paying."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +10,8 @@ from typing import Any
 import pytest
 
 from random_games import checks_in_game
-from rulestack_systems.onepiece import activations, areas
+from rulestack import CostKind
+from rulestack_systems.onepiece import activations, areas, costs
 
 ATTRIBUTES = ("power", "cost", "counter", "life", "unblockable", "ko_immune", "cannot_attack", "cannot_activate",
               "blockers_below")
@@ -70,3 +72,48 @@ def check_activations(game: Any) -> int:
                                    ("black_navy", "yellow_big_mom_pirates")])
 def test_activation_lists_agree_with_the_host(seed, decks):
     assert checks_in_game("onepiece", decks, seed, check_activations) > 20
+
+
+class Counted(CostKind):
+    """A cost kind of the plugin, with its ``payable`` answers kept (and, not being the plugin's own
+    object, left by the plugin's activation lists to the host's cost check)."""
+
+    def __init__(self, kind: Any) -> None:
+        self.kind, self.label = kind, kind.label
+        self.answers: list[bool | None] = []
+
+    def candidates(self, *args: Any) -> Any:
+        return self.kind.candidates(*args)
+
+    def count(self, *args: Any) -> Any:
+        return self.kind.count(*args)
+
+    def pay(self, *args: Any) -> Any:
+        return self.kind.pay(*args)
+
+    def payable(self, *args: Any) -> bool | None:
+        known = self.kind.payable(*args)
+        self.answers.append(known)
+        return known
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("decks", [("red_straw_hat_crew", "blue_seven_warlords"),
+                                   ("black_navy", "yellow_big_mom_pirates"),
+                                   ("black_navy", "red_straw_hat_crew")])
+def test_cost_kinds_answer_payable_as_paying_would(monkeypatch, seed, decks):
+    """Before every decision of random games, the host works out every activation list (and the
+    games check costs as they go) with each ``payable`` answer checked by paying the component as
+    well (``check_payable_by_paying``: the host raises on a disagreement)."""
+    counted = {name: Counted(kind) for name, kind in costs.COST_KINDS.items() if kind.answers_payable()}
+    for name, kind in counted.items():
+        monkeypatch.setitem(costs.COST_KINDS, name, kind)
+
+    def check(game: Any) -> int:
+        game.flow.check_payable_by_paying = True
+        return sum(len(game.activatable(player, window, zones=list(zones), kinds=[kind]))
+                   for player in range(len(game.state.players)) for window, zones, kind in ACTIVATION_LISTS)
+    checks_in_game("onepiece", decks, seed, check)
+    answers = [a for kind in counted.values() for a in kind.answers]
+    assert True in answers and False in answers
+    assert counted["don"].answers

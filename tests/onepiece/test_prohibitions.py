@@ -5,6 +5,12 @@ from .board import give_don, leader, position
 from .test_checklist import hand_of
 
 
+def _checked(sc):
+    """The position with every ``payable`` answer of a cost kind checked by paying as well."""
+    sc.game.flow.check_payable_by_paying = True
+    return sc
+
+
 def _offered(sc):
     return [o.label for o in sc.decision.options]
 
@@ -13,7 +19,7 @@ def test_8_3_1_3_1_a_prohibition_that_starts_part_way_keeps_what_was_paid_and_us
     """Four cards in hand: judged before paying, both trashes can be paid. The first brings the hand
     to 3, where Strict Quartermaster's prohibition starts: the second cannot be paid, the first
     stays paid, nothing is drawn, and [Once Per Turn] is used up (10-2-13-5)."""
-    sc = position()
+    sc = _checked(position())
     reader = sc.add("Double Discard Reader", "character", 0)
     sc.add("Strict Quartermaster", "character", 0)
     sc.add_many(["Eager Recruit"] * 4, "hand", 0)
@@ -27,7 +33,7 @@ def test_8_3_1_3_1_a_prohibition_that_starts_part_way_keeps_what_was_paid_and_us
 
 
 def test_a_cost_judged_before_paying_still_refuses_what_is_prohibited_already():
-    sc = position()
+    sc = _checked(position())
     sc.add("Double Discard Reader", "character", 0)
     sc.add("Strict Quartermaster", "character", 0)
     sc.add_many(["Eager Recruit"] * 3, "hand", 0)              # already at 3: trashing is forbidden
@@ -36,7 +42,7 @@ def test_a_cost_judged_before_paying_still_refuses_what_is_prohibited_already():
 
 
 def test_mtg_style_whole_cost_check_is_unchanged_without_a_prohibition():
-    sc = position()
+    sc = _checked(position())
     reader = sc.add("Double Discard Reader", "character", 0)
     sc.add_many(["Eager Recruit"] * 2, "hand", 0)
     sc.answer("activate Double Discard Reader: [Activate: Main]", "Eager Recruit").run()
@@ -44,7 +50,7 @@ def test_mtg_style_whole_cost_check_is_unchanged_without_a_prohibition():
 
 
 def test_a_prohibition_beats_an_effect_that_would_trash_from_hand():
-    sc = position(don=(1, 0))
+    sc = _checked(position(don=(1, 0)))
     sc.add("Two From Hand", "hand", 0)
     sc.add("Iron Grip", "character", 1)
     sc.add_many(["Eager Recruit"] * 3, "hand", 1)
