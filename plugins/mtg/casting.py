@@ -205,24 +205,8 @@ def activatable(game: Game, player: int, window: str) -> list[Action]:
 def _activators(game: Game) -> tuple[int, ...]:
     """The permanents with an ability of kind ``activated`` (printed), in the order of the
     battlefield zones and of each zone's cards (:meth:`Game.activatable`'s order), whoever controls
-    them. Worked out once per journal version (both players are asked in turn between two
-    changes)."""
-    system: MTGSystem = game.system   # type: ignore[assignment]
-    version = game.journal.version
-    cached = system.activators
-    if cached[0] != version:
-        state = game.state
-        cards = state.cards
-        known, printed = rules.PRINTED.get, rules.printed
-        found = []
-        for (name, _), zone in state.zones.items():
-            if name == "battlefield":
-                for cid in zone.cards:
-                    card = cards[cid]
-                    if (known(id(card.definition)) or printed(card.definition)).activated:
-                        found.append(cid)
-        cached = system.activators = (version, tuple(found))
-    return cached[1]
+    them (:func:`.rules.battlefield`)."""
+    return rules.battlefield(game).activators
 
 
 def _spells(facts: rules.Printed) -> tuple[Ability, ...]:

@@ -1,7 +1,7 @@
 """Small questions the rules ask about cards and players, shared by every part of the plugin."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulestack import Ability, Card, CardDefinition, Game, Role
 from rulestack.values import NO_KEYWORDS, keywords_written, union_written
@@ -271,6 +271,57 @@ def summoning_sick(game: Game, card: Card) -> bool:
     """302.6: a creature that has not been under its controller's control continuously since
     their most recent turn began cannot attack or use {T}, unless it has haste."""
     return bool(card.status.get("sick")) and not has_keyword(game, card, "Haste")
+
+
+class Battlefield(NamedTuple):
+    """What the printed facts of the permanents on the battlefield say, read once per state of the
+    battlefield (:func:`battlefield`)."""
+
+    #: The permanents with an ability of kind ``activated`` (printed), in the order of the
+    #: battlefield zones in the state and of each zone's cards, whoever controls them.
+    activators: tuple[int, ...]
+    #: For each battlefield zone (in the state's order), the permanents a state-based action looks
+    #: at while printed types hold (:attr:`Printed.sba_watch`), with their facts, in the zone's order.
+    watched: tuple[tuple[tuple[int, Printed], ...], ...]
+
+
+def battlefield(game: Game) -> Battlefield:
+    """The :class:`Battlefield` facts now. Worked out once per journal version, and then only when
+    the cards of the battlefield zones or the game's cards (:attr:`Game.cards_version`: the same
+    card objects with the same definitions) changed since the last time."""
+    system: MTGSystem = game.system   # type: ignore[assignment]
+    version = game.journal.version
+    at = system.battlefield_at
+    if at[0] == version:
+        return at[1]
+    zones = game.state.zones
+    fields = system.battlefield_zones
+    if fields is None or fields[0] is not zones or fields[1] != len(zones):
+        fields = system.battlefield_zones = (
+            zones, len(zones), tuple(z for (name, _), z in zones.items() if name == "battlefield"))
+    key = (game.cards_version,) + tuple(tuple(z.cards) for z in fields[2])
+    by = system.battlefield_by
+    if by[0] == key:
+        found = by[1]
+    else:
+        cards = game.state.cards
+        known = PRINTED.get
+        activators = []
+        watched = []
+        for z in fields[2]:
+            group = []
+            for cid in z.cards:
+                definition = cards[cid].definition
+                facts = known(id(definition)) or printed(definition)
+                if facts.activated:
+                    activators.append(cid)
+                if facts.sba_watch:
+                    group.append((cid, facts))
+            watched.append(tuple(group))
+        found = Battlefield(tuple(activators), tuple(watched))
+        system.battlefield_by = (key, found)
+    system.battlefield_at = (version, found)
+    return found
 
 
 def creatures(game: Game, player: int | None = None) -> list[Card]:

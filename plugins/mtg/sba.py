@@ -89,15 +89,11 @@ def quiet(game: Game) -> bool:
         return False
     legend: bool | None = None      # the settings, read at the first permanent that needs them
     legacy: bool | None = None
-    cards, zones = st.cards, st.zones
-    known, printed = rules.PRINTED.get, rules.printed
-    for p in range(len(st.players)):
+    cards = st.cards
+    for group in rules.battlefield(game).watched:      # each player's battlefield
         names: set[str] | None = None
-        for cid in zones[("battlefield", p)].cards:
+        for cid, facts in group:
             card = cards[cid]
-            facts = known(id(card.definition)) or printed(card.definition)
-            if not facts.sba_watch:
-                continue
             if facts.creature:
                 status, counters = card.status, card.counters
                 printed_toughness = facts.toughness

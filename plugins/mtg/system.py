@@ -184,9 +184,12 @@ class MTGSystem(GameSystem):
         #: version, the keywords a modifier could change then (None: any), whether printed
         #: toughness is a floor).
         self.printed_holds: tuple[int, frozenset[str] | None, bool] = (-1, None, False)
-        #: Cache of casting._activators: (journal version, the permanents with an activated ability
-        #: then).
-        self.activators: tuple[int, tuple[int, ...]] = (-1, ())
+        #: Caches of rules.battlefield: (journal version, the facts then), (the cards version and the
+        #: cards of the battlefield zones, the facts then) and (the state's zones, how many, the
+        #: battlefield zones among them in order).
+        self.battlefield_at: tuple[int, rules.Battlefield] = (-1, rules.Battlefield((), ()))
+        self.battlefield_by: tuple[tuple[Any, ...] | None, rules.Battlefield] = (None, rules.Battlefield((), ()))
+        self.battlefield_zones: tuple[Any, int, tuple[Any, ...]] | None = None
         #: Cache of mana.sources: (journal version, player, the sources).
         self.mana_sources: tuple[int, int, tuple[tuple[int, frozenset[str]], ...]] = (-1, -1, ())
         #: The journal version at which the state-based actions last found nothing to do.

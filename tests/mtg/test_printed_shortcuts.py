@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from rulestack import Role
+
 from random_games import checks_in_game
 from rulestack_systems.mtg import casting, mana, mana_pool, payment, rules, sagas, sba, tokens
 
@@ -40,6 +42,7 @@ def check_shortcuts(game: Any) -> int:
                 assert rules.toughness(game, card) >= printed + min(net, 0), card.name
     if rules.abilities_never_removed(game):
         assert not any(game.abilities_removed(card) for card in game.state.cards.values())
+    check_battlefield(game)
     if sba.quiet(game):
         assert not state_based_action_applies(game)
     for player in range(len(game.players)):
@@ -52,6 +55,25 @@ def check_shortcuts(game: Any) -> int:
             [(a.kind, a.card, a.ability, a.data)
              for a in game.activatable(player, "priority", zones=["battlefield"], kinds=["activated"])]
     return len(game.state.cards)
+
+
+def check_battlefield(game: Any) -> None:
+    """rules.battlefield (cached per journal version and per contents of the battlefield) against
+    the battlefield read now: the permanents with an activated ability, and those a state-based
+    action looks at by their printed types."""
+    found = rules.battlefield(game)
+    zones = [z for (name, _), z in game.state.zones.items() if name == "battlefield"]
+    cards = [[game.card(cid) for cid in z.cards] for z in zones]
+    assert found.activators == tuple(c.id for group in cards for c in group if any(
+        ab.role == Role.ACTIVATED and ab.kind == "activated" for ab in c.definition.abilities))
+
+    def watched(card: Any) -> bool:
+        fields = card.definition.fields
+        return ("Creature" in (fields.get("types") or ()) or "Legendary" in (fields.get("supertypes") or ())
+                or "Saga" in (fields.get("subtypes") or ()))
+    assert [[cid for cid, _ in group] for group in found.watched] == [
+        [c.id for c in group if watched(c)] for group in cards]
+    assert all(facts.definition is game.card(cid).definition for group in found.watched for cid, facts in group)
 
 
 def state_based_action_applies(game: Any) -> bool:
@@ -117,3 +139,18 @@ def test_cost_kinds_answer_payable_as_paying_would(monkeypatch, seed, decks):
     chosen = [everything_deck() if d == "everything" else d for d in decks]
     checks_in_game("mtg", chosen, seed, check)
     assert True in answers and (False in answers or decks[0] != "everything")
+
+
+def test_battlefield_facts_follow_a_permanent_that_becomes_a_copy():
+    """A permanent that becomes a copy of another card stays where it is: rules.battlefield sees
+    the new definition (its cache is keyed on the game's cards version as well as the zones)."""
+    from .helpers import Table
+    t = Table(phase="postcombat_main")
+    bear = t.add("Grizzly Bears")
+    t.lands("Mountain", 1)
+    t.start()
+    game = t.game
+    assert rules.battlefield(game).activators == ()
+    game.become(bear, game.pool.code("Prodigal Pyromancer"))
+    check_battlefield(game)
+    assert rules.battlefield(game).activators == (bear,)
