@@ -162,13 +162,25 @@ def _printed_holds(game: Game) -> tuple[int, frozenset[str] | None, bool]:
             written = keywords_written(e.op, e.attr, e.value)
             keywords = None if written is None else keywords | written if written else keywords
         toughness = toughness and not _lowers_toughness(e.op, e.attr, e.value)
-    for cid in game.index.static_cards:
-        definition = cards[cid].definition
-        facts = known(id(definition)) or printed(definition)
-        if keywords is not None:
-            written = facts.keyword_writes
-            keywords = None if written is None else keywords | written if written else keywords
-        toughness = toughness and not facts.lowers_toughness
+    statics_key = (game.cards_version, tuple(game.index.static_cards))
+    statics = system.printed_statics
+    if statics[0] != statics_key:
+        # What the static abilities of the cards in the index could change (a function of those
+        # cards' definitions: kept while the cards and the index are the same).
+        statics_written: frozenset[str] | None = NO_KEYWORDS
+        statics_lower = False
+        for cid in statics_key[1]:
+            definition = cards[cid].definition
+            facts = known(id(definition)) or printed(definition)
+            if statics_written is not None:
+                written = facts.keyword_writes
+                statics_written = None if written is None else statics_written | written if written else statics_written
+            statics_lower = statics_lower or facts.lowers_toughness
+        statics = system.printed_statics = (statics_key, statics_written, statics_lower)
+    if keywords is not None:
+        written = statics[1]
+        keywords = None if written is None else keywords | written if written else keywords
+    toughness = toughness and not statics[2]
     holds = (version, keywords, toughness)
     if game.journal.version == version:
         system.printed_holds = holds

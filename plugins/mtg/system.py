@@ -184,6 +184,10 @@ class MTGSystem(GameSystem):
         #: version, the keywords a modifier could change then (None: any), whether printed
         #: toughness is a floor).
         self.printed_holds: tuple[int, frozenset[str] | None, bool] = (-1, None, False)
+        #: ... and of its part from the index of static abilities: ((the cards version, the cards in
+        #: the index), the keywords their static abilities could change (None: any), whether one
+        #: could lower a toughness).
+        self.printed_statics: tuple[tuple[Any, ...] | None, frozenset[str] | None, bool] = (None, None, True)
         #: Caches of rules.battlefield: (journal version, the facts then), (the cards version and the
         #: cards of the battlefield zones, the facts then) and (the state's zones, how many, the
         #: battlefield zones among them in order).

@@ -154,3 +154,20 @@ def test_battlefield_facts_follow_a_permanent_that_becomes_a_copy():
     game.become(bear, game.pool.code("Prodigal Pyromancer"))
     check_battlefield(game)
     assert rules.battlefield(game).activators == (bear,)
+
+
+def test_printed_keywords_see_a_static_ability_that_comes_into_the_game():
+    """The static abilities' part of what a modifier could change is kept per set of cards in the
+    host's index: a card with a static ability granting haste, created mid-game, makes Haste no
+    longer as printed."""
+    from .helpers import Table
+    t = Table(phase="postcombat_main")
+    goblin = t.add("Festering Goblin")
+    t.start()
+    game = t.game
+    card = game.card(goblin)
+    assert rules.printed_keyword_holds(game, "Haste")
+    assert rules.has_keyword(game, card, "Haste") is False
+    t.add("Goblin Chieftain")
+    assert not rules.printed_keyword_holds(game, "Haste")
+    assert rules.has_keyword(game, card, "Haste") is game.has_keyword(card, "Haste") is True
