@@ -65,8 +65,8 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     holders_index = system.static_holders
     cards = st.cards
     version = game.journal.version
-    if (holders_index.version != version or holders_index.cards is not cards) and not holders_index.holds(st, version):
-        holders_index.find(st, version)
+    if holders_index.cards_version != game.cards_version or holders_index.cards is not cards:
+        holders_index.find(game)
     if kind not in holders_index.kinds:
         return []
     cache = system.cache
@@ -96,8 +96,9 @@ class StaticHolders(CardsSeen):
         self.ids: tuple[int, ...] = ()
         self.kinds: frozenset[str] = frozenset()
 
-    def find(self, state: GameState, version: int) -> None:
-        """Work them out for ``state``'s cards as they are now."""
+    def find(self, game: Game) -> None:
+        """Work them out for ``game``'s cards as they are now."""
+        state = game.state
         ids: list[int] = []
         kinds: set[str] = set()
         for cid, card in state.cards.items():
@@ -106,7 +107,7 @@ class StaticHolders(CardsSeen):
                 ids.append(cid)
                 kinds.update(by_kind)
         self.ids, self.kinds = tuple(ids), frozenset(kinds)
-        self.see(state, version)
+        self.see(game)
 
 
 _FIELD_ORDER = {zname: i for i, zname in enumerate(FIELD_ZONES)}

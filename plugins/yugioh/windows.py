@@ -49,7 +49,7 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     found = system.activation_zones
     journal = game.journal
     version = journal.version
-    if (found.version != version or found.cards is not cards) and not found.holds(st, version):
+    if found.cards_version != game.cards_version or found.cards is not cards:
         activation_zones(game)
     searched, hand_effects = found.zones, found.hand_effects
     lists = system.search_zones
@@ -173,8 +173,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
     cache = action_cache(game)
     found = system.activation_zones
-    version = journal.version
-    searched = found.zones if (found.version == version and found.cards is cards) or found.holds(st, version) \
+    searched = found.zones if found.cards_version == game.cards_version and found.cards is cards \
         else activation_zones(game)
     lists = system.search_zones
     if lists.zones is not zones or lists.searched is not searched:
@@ -241,8 +240,8 @@ def activation_zones(game: Game) -> tuple[str, ...]:
     again when the game's cards or their definitions changed)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     found = system.activation_zones
-    state, version = game.state, game.journal.version
-    if not found.holds(state, version):
+    state = game.state
+    if not found.holds(game):
         zones: set[str] = set()
         hand_effects = False
         for card in state.cards.values():
@@ -253,7 +252,7 @@ def activation_zones(game: Game) -> tuple[str, ...]:
                     hand_effects = hand_effects or (ab.kind != "activate" and "hand" in usable)
         found.zones = tuple(z for z in _ZONE_ORDER if z in zones) + tuple(sorted(zones - set(_ZONE_ORDER)))
         found.hand_effects = hand_effects
-        found.see(state, version)
+        found.see(game)
     return found.zones
 
 
