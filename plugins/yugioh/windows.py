@@ -411,9 +411,14 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
         if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
             return None                  # (a filter's script runs inside the host's dry run: it is asked)
         found = timing.plain_count(game, filt, player, card) if filt is not None else None
+        if target.get("up_to", False):
+            if found is None:
+                game.find(filt, player, card)    # (not needed, but the host's check searches: as it does)
+            continue
         if found is None:
-            found = len(game.find(filt, player, card))
-        if not target.get("up_to", False) and found < count:
+            if not timing.finds_at_least(game, filt, player, card, count):
+                return False
+        elif found < count:
             return False
     return True
 

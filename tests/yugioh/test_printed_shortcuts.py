@@ -304,3 +304,34 @@ def check_quick_can_activate(game: Any) -> int:
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_quick_can_activate_agrees_with_the_host(seed, decks):
     assert checks_in_game("yugioh", decks, seed, check_quick_can_activate) > 1000
+
+
+# -- a target's candidates counted only as far as the target needs --------------------------------------
+def check_finds_at_least(game: Any) -> int:
+    """timing.finds_at_least says whether the host's search finds as many cards as asked, for the
+    requirements and targets of every card's abilities (from the card) and a few more filters,
+    from each player's side, for 0 to 3 cards; returns how many answers it checked."""
+    from rulestack_systems.yugioh import timing
+
+    cards = list(game.state.cards.values())
+    specs = [(req.get("filter") or {}, card) for card in cards for ab in card.definition.abilities
+             for req in ab.get("requires") or ()]
+    specs += [(t.get("filter"), card) for card in cards for ab in card.definition.abilities
+              for t in ab.targets]
+    specs += [(spec, source) for spec in PLAIN_FILTERS + (None,) for source in (None, cards[0], cards[-1])]
+    checked = 0
+    for spec, source in specs:
+        if isinstance(spec, dict) and "where" in spec:
+            continue
+        for player in range(len(game.state.players)):
+            found = len(game.find(spec, player, source))
+            for count in range(4):
+                assert timing.finds_at_least(game, spec, player, source, count) == (found >= count), \
+                    (spec, player, count)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_finds_at_least_agrees_with_the_host(decks):
+    assert checks_in_game("yugioh", decks, 0, check_finds_at_least) > 1000
