@@ -187,13 +187,14 @@ class CardsSeen:
     the game's cards and their definitions (a new one whenever a card is created or forgotten, or
     gets another definition; journaled, so a rollback gives back the number of the cards it
     returns to). While they are the same, no card has been created or forgotten and no definition
-    has changed (:meth:`holds`)."""
+    has changed (:meth:`holds`). :attr:`count` says how many cards there were (-1: none seen yet)."""
 
-    __slots__ = ("cards", "cards_version")
+    __slots__ = ("cards", "cards_version", "count")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] | None = None
         self.cards_version = -1
+        self.count = -1
 
     def holds(self, game: Game) -> bool:
         """Are ``game``'s cards and their definitions those last seen (:meth:`see`)?"""
@@ -201,7 +202,7 @@ class CardsSeen:
 
     def see(self, game: Game) -> None:
         """Remember ``game``'s cards as they are now."""
-        self.cards, self.cards_version = game.state.cards, game.cards_version
+        self.cards, self.cards_version, self.count = game.state.cards, game.cards_version, len(game.state.cards)
 
 
 class ZoneGroups:
