@@ -52,6 +52,7 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     if found.cards_version != game.cards_version or found.cards is not cards:
         activation_zones(game)
     searched, hand_effects = found.zones, found.hand_effects
+    hot_of = found.responses if window in RESPONSE_WINDOWS else found.activatable
     lists = system.search_zones
     if lists.zones is not zones or lists.searched is not searched:
         lists.find(st, searched)
@@ -68,10 +69,15 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
             spells_too = zone != "hand" or own_turn
             if not spells_too and not hand_effects:
                 continue
+            hot = hot_of.get(zone)        # the cards whose entries below are not empty
+            if hot is None or hot.isdisjoint(place.cards):
+                continue
             entries_of = by_zone.get(zone)
             if entries_of is None:
                 entries_of = by_zone[zone] = {}
             for cid in place.cards:
+                if cid not in hot:
+                    continue
                 card = cards[cid]
                 definition = card.definition
                 entries = entries_of.get(id(definition))    # lookup(definition, zone), kept by zone
@@ -175,14 +181,20 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     found = system.activation_zones
     searched = found.zones if found.cards_version == game.cards_version and found.cards is cards \
         else activation_zones(game)
+    hot_of = found.activatable
     lists = system.search_zones
     if lists.zones is not zones or lists.searched is not searched:
         lists.find(st, searched)
     for zone, place, _on_field in lists.by_player[player]:
+        hot = hot_of.get(zone)            # the cards whose entries below are not empty
+        if hot is None or hot.isdisjoint(place.cards):
+            continue
         entries_of = _ACTIVATABLE_BY_ZONE.get(zone)
         if entries_of is None:
             entries_of = _ACTIVATABLE_BY_ZONE[zone] = {}
         for cid in place.cards:
+            if cid not in hot:
+                continue
             card = cards[cid]
             definition = card.definition
             entries = entries_of.get(id(definition))    # activated_entries(definition, zone), kept by zone
@@ -223,16 +235,23 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
 
 class ActivationZones(CardsSeen):
     """The zones worth searching for activated abilities: those some card of the game has an
-    activated ability usable from; and whether some card has a monster's effect usable from the
-    hand (a "hand trap", the only kind of activation from the hand in the opponent's turn). For
-    the cards seen (:class:`.cardinfo.CardsSeen`). A type of its own: a fork starts with an empty one."""
+    activated ability usable from; whether some card has a monster's effect usable from the
+    hand (a "hand trap", the only kind of activation from the hand in the opponent's turn); and,
+    by zone name, the ids of the cards with an activated ability usable from there
+    (:attr:`activatable`: :func:`activated_entries`) and of those with one some response window
+    lets through the spell-speed check (:attr:`responses`: :func:`response_entries`): the windows
+    skip a zone holding none of them, and the other cards of a zone, without looking at their
+    definitions. For the cards seen (:class:`.cardinfo.CardsSeen`). A type of its own: a fork
+    starts with an empty one."""
 
-    __slots__ = ("zones", "hand_effects")
+    __slots__ = ("zones", "hand_effects", "activatable", "responses")
 
     def __init__(self) -> None:
         super().__init__()
         self.zones: tuple[str, ...] = ()
         self.hand_effects = False
+        self.activatable: dict[str, frozenset[int]] = {}
+        self.responses: dict[str, frozenset[int]] = {}
 
 
 def activation_zones(game: Game) -> tuple[str, ...]:
@@ -244,14 +263,23 @@ def activation_zones(game: Game) -> tuple[str, ...]:
     if not found.holds(game):
         zones: set[str] = set()
         hand_effects = False
-        for card in state.cards.values():
-            for ab in card.definition.abilities:
+        activatable: dict[str, set[int]] = {}
+        responses: dict[str, set[int]] = {}
+        for cid, card in state.cards.items():
+            definition = card.definition
+            for ab in definition.abilities:
                 if ab.role == Role.ACTIVATED:
                     usable = ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))
                     zones.update(usable)
                     hand_effects = hand_effects or (ab.kind != "activate" and "hand" in usable)
+            for zone in _activatable_by_zone(definition):
+                activatable.setdefault(zone, set()).add(cid)
+            for zone in _responses_by_zone(definition):
+                responses.setdefault(zone, set()).add(cid)
         found.zones = tuple(z for z in _ZONE_ORDER if z in zones) + tuple(sorted(zones - set(_ZONE_ORDER)))
         found.hand_effects = hand_effects
+        found.activatable = {zone: frozenset(ids) for zone, ids in activatable.items()}
+        found.responses = {zone: frozenset(ids) for zone, ids in responses.items()}
         found.see(game)
     return found.zones
 
@@ -277,10 +305,15 @@ _ACTIVATABLE: dict[int, tuple[CardDefinition, dict[str, tuple[Activatable, ...]]
 def activated_entries(definition: CardDefinition, zone: str) -> tuple[Activatable, ...]:
     """The activated abilities of a card definition usable from ``zone``, each with the facts the
     windows test first (worked out once per definition)."""
+    return _activatable_by_zone(definition).get(zone, ())
+
+
+def _activatable_by_zone(definition: CardDefinition) -> dict[str, tuple[Activatable, ...]]:
+    """:func:`activated_entries` of a card definition for every zone it has some in."""
     found = _ACTIVATABLE.get(id(definition))
     if found is None or found[0] is not definition:
         found = _ACTIVATABLE[id(definition)] = (definition, _activatable(definition))
-    return found[1].get(zone, ())
+    return found[1]
 
 
 def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...]]:
@@ -323,17 +356,21 @@ def response_entries(definition: CardDefinition, zone: str) -> tuple[Activatable
     lets through in some response window (:data:`RESPONSE_WINDOWS`), in printed order: an
     ability that no Damage Step timing or chain makes less demanding than the facts of
     :data:`_RESPONSE_FACTS` (:func:`.timing.speed_refusal` only adds refusals for them)."""
+    return _responses_by_zone(definition).get(zone, ())
+
+
+def _responses_by_zone(definition: CardDefinition) -> dict[str, tuple[Activatable, ...]]:
+    """:func:`response_entries` of a card definition for every zone it has some in."""
     found = _RESPONSES.get(id(definition))
     if found is None or found[0] is not definition:
-        activated_entries(definition, zone)
         by_zone = {}
-        for z, entries in _ACTIVATABLE[id(definition)][1].items():
+        for z, entries in _activatable_by_zone(definition).items():
             kept = tuple(e for e in entries if any(timing.speed_refusal(e[2][0], w, e[2][1], ds, top) is None
                                                    for w, (ds, top) in _RESPONSE_FACTS.items()))
             if kept:
                 by_zone[z] = kept
         found = _RESPONSES[id(definition)] = (definition, by_zone or _NO_ZONES)
-    return found[1].get(zone, ())
+    return found[1]
 
 
 def target_bounds(ab: Ability) -> tuple[TargetBound, ...] | None:

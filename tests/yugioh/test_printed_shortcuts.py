@@ -237,6 +237,43 @@ def test_entries_kept_by_zone_agree():
     assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 1000
 
 
+def check_cards_by_zone(game: Any) -> int:
+    """The cards the windows look at in a zone (windows.ActivationZones.activatable / responses,
+    the others skipped unread) are those whose activated_entries / response_entries there are not
+    empty, for every card of the game and every zone name; returns how many answers it checked."""
+    windows.activation_zones(game)
+    found = game.system.activation_zones
+    names = {name for name, _ in game.state.zones} | {"hand", "monster", "spell_trap", "graveyard", "banished"}
+    checked = 0
+    for cid, card in game.state.cards.items():
+        for name in names:
+            for kept, lookup in ((found.activatable, windows.activated_entries),
+                                 (found.responses, windows.response_entries)):
+                assert (cid in kept.get(name, ())) == bool(lookup(card.definition, name)), (card.name, name)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_cards_looked_at_by_zone_are_those_with_entries_there(decks):
+    assert checks_in_game("yugioh", decks, 0, check_cards_by_zone) > 1000
+
+
+def test_a_card_that_becomes_one_with_an_activated_ability_is_looked_at():
+    sc = duel()
+    rat = sc.add("Giant Rat", "hand", 0)
+    typhoon = sc.add("Mystical Space Typhoon", "graveyard", 1)
+    game = sc.game
+    check_cards_by_zone(game)
+    assert rat not in game.system.activation_zones.activatable.get("hand", ())
+    game.become(rat, game.card(typhoon).code)
+    check_cards_by_zone(game)
+    assert rat in game.system.activation_zones.activatable["hand"]
+    created = game.create_card(game.card(typhoon).code, 0, "hand", face_up=False)
+    check_cards_by_zone(game)
+    assert created.id in game.system.activation_zones.responses["hand"]
+
+
 # -- plain card filters counted from the zones -----------------------------------------------------------
 PLAIN_FILTERS = (
     {"zone": "monster", "player": "you"}, {"zone": "monster"}, {"zone": "monster", "player": "opponent", "face_up": True},
