@@ -234,7 +234,8 @@ def check_entries_by_zone(game: Any) -> int:
 
 
 def test_entries_kept_by_zone_agree():
-    assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 1000
+    # (only the cards with some entries in a zone get there: check_cards_by_zone; the others are skipped)
+    assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 500
 
 
 def check_cards_by_zone(game: Any) -> int:
