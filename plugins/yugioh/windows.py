@@ -42,7 +42,6 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     if st.values.get("resolving"):
         return False
     cards = st.cards
-    zones = st.zones
     speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
     facts: tuple[str, str | None, int | None] = (window, None, None)
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
@@ -51,30 +50,26 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     version = journal.version
     if found.cards_version != game.cards_version or found.cards is not cards:
         activation_zones(game)
-    searched, hand_effects = found.zones, found.hand_effects
-    hot_of = found.responses if window in RESPONSE_WINDOWS else found.activatable
+    hand_effects = found.hand_effects
     lists = system.search_zones
-    if lists.zones is not zones or lists.searched is not searched:
-        lists.find(st, searched)
+    if lists.cards_version != found.cards_version or lists.zones is not st.zones:
+        lists.find(st, found)
     # In a response window only the abilities some response window lets through the spell-speed
     # check are worth looking at (the check below refuses the others anyway).
-    by_zone, lookup = (_RESPONSES_BY_ZONE, response_entries) if window in RESPONSE_WINDOWS else \
-        (_ACTIVATABLE_BY_ZONE, activated_entries)
+    responding = window in RESPONSE_WINDOWS
+    by_player = lists.responses if responding else lists.activatable
+    lookup = response_entries if responding else activated_entries
     active = st.active_player
     for n, player in enumerate(players):
         own_turn = player == active
-        for zone, place, on_field in lists.by_player[player]:
+        for zone, place, on_field, hot, entries_of in by_player[player]:
             # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
             # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
             spells_too = zone != "hand" or own_turn
             if not spells_too and not hand_effects:
                 continue
-            hot = hot_of.get(zone)        # the cards whose entries below are not empty
-            if hot is None or hot.isdisjoint(place.cards):
+            if hot.isdisjoint(place.cards):     # (hot: the cards whose entries below are not empty)
                 continue
-            entries_of = by_zone.get(zone)
-            if entries_of is None:
-                entries_of = by_zone[zone] = {}
             for cid in place.cards:
                 if cid not in hot:
                     continue
@@ -119,23 +114,35 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
 
 class SearchZones:
     """The zones searched for activated abilities (:func:`activation_zones`), per player, each as its
-    name, the state's zone and whether it is on the field; for one state's zones (a game's zones
-    are made with it and never replaced) and one tuple of zone names. A type of its own, not plain
-    data: a fork, whose state has zones of its own, starts with an empty one."""
+    name, the state's zone, whether it is on the field, the ids of the cards with entries there
+    and the entries kept by definition for that zone name: for the windows' list
+    (:attr:`activatable`: :attr:`ActivationZones.activatable`, :data:`_ACTIVATABLE_BY_ZONE`) and for
+    a response window (:attr:`responses`: :attr:`ActivationZones.responses`,
+    :data:`_RESPONSES_BY_ZONE`), only the zones where some card has some. For one state's zones (a
+    game's zones are made with it and never replaced) and the :class:`ActivationZones` worked out
+    at one :attr:`~rulestack.Game.cards_version`. A type of its own, not plain data: a fork, whose
+    state has zones of its own, starts with an empty one."""
 
-    __slots__ = ("zones", "searched", "by_player")
+    __slots__ = ("zones", "cards_version", "activatable", "responses")
 
     def __init__(self) -> None:
         self.zones: dict[tuple[str, int | None], Zone] | None = None
-        self.searched: tuple[str, ...] = ()
-        self.by_player: dict[int, tuple[tuple[str, Zone, bool], ...]] = {}
+        self.cards_version = -1
+        self.activatable: dict[int, tuple[SearchedZone, ...]] = {}
+        self.responses: dict[int, tuple[SearchedZone, ...]] = {}
 
-    def find(self, state: GameState, searched: tuple[str, ...]) -> None:
-        """Work the lists out for ``state``'s zones and the zone names ``searched``."""
+    def find(self, state: GameState, found: ActivationZones) -> None:
+        """Work the lists out for ``state``'s zones and the zones and cards ``found``."""
         zones = state.zones
-        self.by_player = {p.index: tuple((name, zones[(name, p.index)], name in ("spell_trap", "monster"))
-                                         for name in searched) for p in state.players}
-        self.zones, self.searched = zones, searched
+
+        def lists(hot_of: Mapping[str, frozenset[int]], kept: dict[str, dict[int, tuple[Activatable, ...]]]
+                  ) -> dict[int, tuple[SearchedZone, ...]]:
+            return {p.index: tuple((name, zones[(name, p.index)], name in ("spell_trap", "monster"), hot_of[name],
+                                    kept.setdefault(name, {}))
+                                   for name in found.zones if name in hot_of) for p in state.players}
+        self.activatable = lists(found.activatable, _ACTIVATABLE_BY_ZONE)
+        self.responses = lists(found.responses, _RESPONSES_BY_ZONE)
+        self.zones, self.cards_version = zones, found.cards_version
 
 
 class WindowActivations:
@@ -179,19 +186,14 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
     cache = action_cache(game)
     found = system.activation_zones
-    searched = found.zones if found.cards_version == game.cards_version and found.cards is cards \
-        else activation_zones(game)
-    hot_of = found.activatable
+    if found.cards_version != game.cards_version or found.cards is not cards:
+        activation_zones(game)
     lists = system.search_zones
-    if lists.zones is not zones or lists.searched is not searched:
-        lists.find(st, searched)
-    for zone, place, _on_field in lists.by_player[player]:
-        hot = hot_of.get(zone)            # the cards whose entries below are not empty
-        if hot is None or hot.isdisjoint(place.cards):
+    if lists.cards_version != found.cards_version or lists.zones is not zones:
+        lists.find(st, found)
+    for zone, place, _on_field, hot, entries_of in lists.activatable[player]:
+        if hot.isdisjoint(place.cards):     # (hot: the cards whose entries below are not empty)
             continue
-        entries_of = _ACTIVATABLE_BY_ZONE.get(zone)
-        if entries_of is None:
-            entries_of = _ACTIVATABLE_BY_ZONE[zone] = {}
         for cid in place.cards:
             if cid not in hot:
                 continue
@@ -296,6 +298,10 @@ TargetBound = tuple[frozenset[str], Any, int]
 #: tags (what :func:`.timing.speed_problem` reads), its "When ..." timing, its action's label, and
 #: its target requirements that counting cards can refuse (:func:`target_bounds`; ``None``: none).
 Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str, tuple[TargetBound, ...] | None]
+
+#: A zone the windows search (:class:`SearchZones`): its name, the state's zone, whether it is on the
+#: field, the ids of the cards with entries there, and the entries kept there by definition.
+SearchedZone = tuple[str, Zone, bool, frozenset[int], dict[int, tuple[Activatable, ...]]]
 
 #: Per card definition (by identity: definitions are immutable and shared by every game of the
 #: process), its activated abilities by the zone they are usable from, in printed order.

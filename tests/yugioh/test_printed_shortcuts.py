@@ -275,6 +275,36 @@ def test_a_card_that_becomes_one_with_an_activated_ability_is_looked_at():
     assert created.id in game.system.activation_zones.responses["hand"]
 
 
+def check_activations_by_the_host(game: Any) -> int:
+    """windows.activations (its zones and cards skipped unread, its cheap refusals, its own checks)
+    offers exactly the abilities the host's game.can_activate allows, looked for on every card of
+    the game, for both players, in the main window and the response windows; may_any_act says
+    "maybe" whenever one of them is offered. Returns how many lists it compared."""
+    from rulestack import Activation
+
+    st = game.state
+    checked = 0
+    for player in range(len(st.players)):
+        for window in ("main", "open", "chain", "summon"):
+            if window == "main" and (player != st.active_player or st.stack):
+                continue
+            offered = sorted((a.card, a.ability) for a in windows.activations(game, player, window))
+            allowed = sorted((card.id, ab.index) for card in list(st.cards.values())
+                             for ab in card.definition.abilities if ab.role == "activated"
+                             and not st.values.get("resolving")
+                             and game.can_activate(Activation(player=player, card=card, ability=ab, window=window)))
+            assert offered == allowed, (player, window)
+            if allowed and window != "main":
+                assert windows.may_any_act(game, (player,), window), (player, window)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_windows_offer_what_the_host_allows(decks):
+    assert checks_in_game("yugioh", decks, 1, check_activations_by_the_host) > 500
+
+
 # -- plain card filters counted from the zones -----------------------------------------------------------
 PLAIN_FILTERS = (
     {"zone": "monster", "player": "you"}, {"zone": "monster"}, {"zone": "monster", "player": "opponent", "face_up": True},
