@@ -44,6 +44,8 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     cards = st.cards
     speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
     facts: tuple[str, str | None, int | None] = (window, None, None)
+    no_timing: bool | None = None       # no event of a timing to match (asked when first needed) ...
+    no_link = False                     # ... and no chain link
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     found = system.activation_zones
     journal = game.journal
@@ -83,6 +85,15 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
                 for ab, kind, speed_key, when, _label, _bounds in entries:
                     if kind == "activate" and ((on_field and card.face_up) or not spells_too):
                         continue
+                    # The cheap refusals the action list applies before the full check (a "When ..."
+                    # timing with no chain link or no event to match, the spell speed, where the card
+                    # is, the timing's events): an ability they refuse is never in the list. (Each
+                    # only reads the state: their order changes no answer.)
+                    if when:
+                        if no_timing is None:
+                            no_link, no_timing = not st.stack, st.values.get("timing", ()) == ()
+                        if no_link if when.get("on") == "link" else no_timing:
+                            continue
                     if speeds is None:
                         speeds, facts = timing.speed_allows(game, window)
                     allowed = speeds.get(speed_key)
@@ -90,13 +101,10 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
                         allowed = timing.speed_allowed(speeds, facts, speed_key)
                     if not allowed:
                         continue
-                    # The other cheap refusals the action list applies before the full check (where
-                    # the card is, its "When ..." timing): an ability they refuse is never in the list.
                     if timing.place_refusal(game, card, kind, player):
                         continue
-                    if when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
-                                 or not timing.when_matches(game, card, when, player)):
-                        continue     # (no chain link, no event of the timing: it matches nothing, at once)
+                    if when and not timing.when_matches(game, card, when, player):
+                        continue
                     # Past the cheap refusals: the window's list itself says (kept for the window).
                     if activations(game, player, window):
                         return True
@@ -191,6 +199,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     lists = system.search_zones
     if lists.cards_version != found.cards_version or lists.zones is not zones:
         lists.find(st, found)
+    no_link, no_timing = not st.stack, st.values.get("timing", ()) == ()
     for zone, place, _on_field, hot, entries_of in lists.activatable[player]:
         if hot.isdisjoint(place.cards):     # (hot: the cards whose entries below are not empty)
             continue
@@ -205,15 +214,19 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
             if not entries:
                 continue
             for ab, kind, speed_key, when, label, bounds in entries:
+                # Cheap refusals before the full check (each only reads the state: their order
+                # changes no answer): a "When ..." timing with no chain link or no event to match,
+                # the spell speed, where the card is, the timing's events.
+                if when and (no_link if when.get("on") == "link" else no_timing):
+                    continue
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
                 if not allowed:
                     continue
                 if timing.place_refusal(game, card, kind, player) or (
-                        when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
-                                  or not timing.when_matches(game, card, when, player))):
-                    continue                                 # cheap refusals before the full check
+                        when and not timing.when_matches(game, card, when, player)):
+                    continue
                 if plain is None:
                     plain = plain_targeting(game)
                 if bounds is not None and plain and lacks_targets(game, card, kind, bounds, player):

@@ -305,6 +305,29 @@ def test_the_windows_offer_what_the_host_allows(decks):
     assert checks_in_game("yugioh", decks, 1, check_activations_by_the_host) > 500
 
 
+def test_a_response_to_a_chain_link_is_offered_as_the_host_allows_it():
+    """Seven Tools of the Bandit ("When a Trap Card is activated": a "When ..." timing on the last
+    chain link) is offered in response to Mirror Force, as the host allows it, and not before."""
+    from rulestack.errors import UnscriptedDecision
+
+    sc = duel(active=1, phase="battle")
+    sc.add("Vorse Raider", "monster", 1)
+    sc.add("Mirror Force", "spell_trap", 0, face_up=False)
+    tools = sc.add("Seven Tools of the Bandit", "spell_trap", 1, face_up=False)
+    sc.answer("attack with Vorse Raider", "activate Mirror Force", "activate Seven Tools of the Bandit")
+    offered = []
+
+    def check(game: Any) -> bool:
+        check_activations_by_the_host(game)
+        offered.append(any(a.card == tools for a in windows.activations(game, 1, "chain")))
+        return False
+    try:
+        sc.run(until=check)
+    except UnscriptedDecision:
+        pass
+    assert True in offered and offered[0] is False
+
+
 # -- plain card filters counted from the zones -----------------------------------------------------------
 PLAIN_FILTERS = (
     {"zone": "monster", "player": "you"}, {"zone": "monster"}, {"zone": "monster", "player": "opponent", "face_up": True},
