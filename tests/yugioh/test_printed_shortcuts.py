@@ -328,6 +328,42 @@ def test_a_response_to_a_chain_link_is_offered_as_the_host_allows_it():
     assert True in offered and offered[0] is False
 
 
+# -- the monsters that may be Tributed, all of them at once while no effect forbids Tributes --------------
+def tribute_pool_by_scan(game: Any, player: int) -> list[int]:
+    """summoning.tribute_pool as it was worked out before: each monster asked about."""
+    from rulestack_systems.yugioh import rules
+
+    return [c.id for c in game.cards_in("monster", player) if not rules.forbidden(game, "tribute", c)]
+
+
+def check_tribute_pool(game: Any) -> int:
+    from rulestack_systems.yugioh import rules, summoning
+
+    for player in range(len(game.state.players)):
+        assert summoning.tribute_pool(game, player) == tribute_pool_by_scan(game, player), player
+        for action in ("tribute", "normal_summon", "destroy_by_battle", "attack_directly"):
+            if not rules.forbids_any(game, action):
+                assert not any(rules.forbidden(game, action, card) for card in game.state.cards.values()), action
+    return 1
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_tribute_pool_agrees_with_asking_about_each_monster(decks):
+    assert checks_in_game("yugioh", decks, 0, check_tribute_pool) > 50
+
+
+def test_mask_of_restrict_empties_the_tribute_pool():
+    from rulestack_systems.yugioh import summoning
+
+    sc = duel()
+    sc.add("Celtic Guardian", "monster", 0)
+    sc.add("Giant Rat", "monster", 0)
+    assert len(summoning.tribute_pool(sc.game, 0)) == 2
+    sc.add("Mask of Restrict", "spell_trap", 1, face_up=True)
+    assert summoning.tribute_pool(sc.game, 0) == [] == tribute_pool_by_scan(sc.game, 0)
+    check_tribute_pool(sc.game)
+
+
 # -- plain card filters counted from the zones -----------------------------------------------------------
 PLAIN_FILTERS = (
     {"zone": "monster", "player": "you"}, {"zone": "monster"}, {"zone": "monster", "player": "opponent", "face_up": True},
