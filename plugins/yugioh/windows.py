@@ -188,11 +188,10 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
         return list(memo.actions)
     out = []
     cards, zones = st.cards, st.zones
-    speeds, facts = timing.speed_allows(game, window)
-    data = (("window", window),)
+    speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
+    facts: tuple[str, str | None, int | None] = (window, None, None)
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
-    cache = action_cache(game)
     found = system.activation_zones
     if found.cards_version != game.cards_version or found.cards is not cards:
         activation_zones(game)
@@ -219,6 +218,8 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 # the spell speed, where the card is, the timing's events.
                 if when and (no_link if when.get("on") == "link" else no_timing):
                     continue
+                if speeds is None:
+                    speeds, facts = timing.speed_allows(game, window)
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
@@ -243,7 +244,8 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 finally:
                     memo.checking = None
                 if allowed:
-                    out.append(cached_action(cache, ("activate", player, cid, ab.index, data, label)))
+                    out.append(cached_action(action_cache(game), ("activate", player, cid, ab.index,
+                                                                  (("window", window),), label)))
     memo.version, memo.player, memo.window, memo.actions = journal.version, player, window, tuple(out)
     return out
 
