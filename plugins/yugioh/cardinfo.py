@@ -182,40 +182,27 @@ PRINTED_CODES = "printed_codes"
 
 
 class CardsSeen:
-    """What a per-game cache of facts about the game's cards was worked out for: the state's cards,
-    as many as there were, the newest of them (a card created, rolled back and another created
-    with its id is another object) and the host's record of the cards that became another (the
-    one object it replaces at each change), all kept by identity, so that none of them can be
-    collected and its identity given to another object. While they are the same, no card has
-    been created or forgotten and no definition has changed (:meth:`holds`)."""
+    """What a per-game cache of facts about the game's cards was worked out for: the state's cards
+    (by identity) and the game's :attr:`~rulestack.Game.cards_version`, the number the host gives
+    the game's cards and their definitions (a new one whenever a card is created or forgotten, or
+    gets another definition; journaled, so a rollback gives back the number of the cards it
+    returns to). While they are the same, no card has been created or forgotten and no definition
+    has changed (:meth:`holds`). :attr:`count` says how many cards there were (-1: none seen yet)."""
 
-    __slots__ = ("cards", "count", "newest", "printed", "version")
+    __slots__ = ("cards", "cards_version", "count")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] | None = None
+        self.cards_version = -1
         self.count = -1
-        self.newest: Card | None = None
-        self.printed: Any = None
-        self.version = -1     # the journal version they were last found the same at
 
-    def holds(self, state: GameState, version: int) -> bool:
-        """Are ``state``'s cards and their definitions those last seen (:meth:`see`)? Compared once
-        per journal ``version`` (a version names one state)."""
-        cards = state.cards
-        if self.version == version and self.cards is cards:
-            return True
-        newest = self.newest
-        if (self.cards is cards and self.count == len(cards) and newest is not None
-                and cards.get(newest.id) is newest and self.printed is state.values.get(PRINTED_CODES)):
-            self.version = version
-            return True
-        return False
+    def holds(self, game: Game) -> bool:
+        """Are ``game``'s cards and their definitions those last seen (:meth:`see`)?"""
+        return self.cards_version == game.cards_version and self.cards is game.state.cards
 
-    def see(self, state: GameState, version: int) -> None:
-        """Remember ``state``'s cards as they are now, at journal ``version``."""
-        self.cards, self.count, self.printed = state.cards, len(state.cards), state.values.get(PRINTED_CODES)
-        self.newest = next(reversed(state.cards.values())) if state.cards else None
-        self.version = version
+    def see(self, game: Game) -> None:
+        """Remember ``game``'s cards as they are now."""
+        self.cards, self.cards_version, self.count = game.state.cards, game.cards_version, len(game.state.cards)
 
 
 class ZoneGroups:

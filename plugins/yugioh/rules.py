@@ -65,22 +65,33 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     holders_index = system.static_holders
     cards = st.cards
     version = game.journal.version
-    if (holders_index.version != version or holders_index.cards is not cards) and not holders_index.holds(st, version):
-        holders_index.find(st, version)
+    if holders_index.cards_version != game.cards_version or holders_index.cards is not cards:
+        holders_index.find(game)
     if kind not in holders_index.kinds:
         return []
-    cache = system.cache
-    if cache.get("version") != version:
-        cache.clear()
-        cache["version"] = version
-    key = ("statics", kind)
-    found: list[tuple[Card, Ability]] | None = cache.get(key)
+    cache = system.statics
+    if cache.version != version:
+        cache.version, cache.holders, cache.by_kind = version, None, {}
+    found = cache.by_kind.get(kind)
     if found is None:
-        holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]] | None = cache.get("holders")
+        holders = cache.holders
         if holders is None:
-            holders = cache["holders"] = _ability_holders(game, holders_index.ids)
-        found = cache[key] = _active_statics(game, kind, holders)
+            holders = cache.holders = _ability_holders(game, holders_index.ids)
+        found = cache.by_kind[kind] = _active_statics(game, kind, holders)
     return found
+
+
+class ActiveStatics:
+    """What :func:`active_statics` found at one journal version: the face-up holders of static
+    abilities on the field (``None``: not looked for yet) and, by kind, the abilities that apply.
+    A type of its own, not plain data: a fork starts with an empty one."""
+
+    __slots__ = ("version", "holders", "by_kind")
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.holders: list[tuple[Card, dict[str, tuple[Ability, ...]]]] | None = None
+        self.by_kind: dict[str, list[tuple[Card, Ability]]] = {}
 
 
 class StaticHolders(CardsSeen):
@@ -96,8 +107,9 @@ class StaticHolders(CardsSeen):
         self.ids: tuple[int, ...] = ()
         self.kinds: frozenset[str] = frozenset()
 
-    def find(self, state: GameState, version: int) -> None:
-        """Work them out for ``state``'s cards as they are now."""
+    def find(self, game: Game) -> None:
+        """Work them out for ``game``'s cards as they are now."""
+        state = game.state
         ids: list[int] = []
         kinds: set[str] = set()
         for cid, card in state.cards.items():
@@ -106,7 +118,7 @@ class StaticHolders(CardsSeen):
                 ids.append(cid)
                 kinds.update(by_kind)
         self.ids, self.kinds = tuple(ids), frozenset(kinds)
-        self.see(state, version)
+        self.see(game)
 
 
 _FIELD_ORDER = {zname: i for i, zname in enumerate(FIELD_ZONES)}
@@ -147,6 +159,15 @@ def _active_statics(game: Game, kind: str, holders: list[tuple[Card, dict[str, t
                 continue
             out.append((card, ab))
     return out
+
+
+def forbids_any(game: Game, action: str) -> bool:
+    """Does some active continuous effect forbid ``action`` to some card (:func:`forbidden` can say
+    yes for it only then: but for ``declare_attack``, which a "Cannot Attack" keyword forbids too)?"""
+    for _, ab in active_statics(game, "continuous"):
+        if action in (ab.get("forbids") or ()):
+            return True
+    return False
 
 
 def forbidden(game: Game, action: str, card: Card) -> bool:

@@ -35,7 +35,14 @@ def _level(card: Card) -> int:
 
 
 def tribute_pool(game: Game, player: int) -> list[int]:
-    return [c.id for c in game.cards_in("monster", player) if not rules.forbidden(game, "tribute", c)]
+    """The monsters ``player`` may Tribute: those of their Monster Zone no continuous effect forbids
+    to (all of them at once while no active continuous effect forbids Tributes:
+    :func:`.rules.forbidden` finds nothing for any of them then)."""
+    ids = game.state.zones[("monster", player)].cards
+    if not rules.forbids_any(game, "tribute"):
+        return list(ids)
+    cards = game.state.cards
+    return [cid for cid in ids if not rules.forbidden(game, "tribute", cards[cid])]
 
 
 #: Per card definition (by identity: definitions are immutable and shared by every game of the

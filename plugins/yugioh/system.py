@@ -17,7 +17,7 @@ from .cardinfo import (LASTING, ONE_SHOT, ActionCache, ZoneGroups, ability_at, i
 from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
-from .rules import CheckedZones, StaticHolders
+from .rules import ActiveStatics, CheckedZones, StaticHolders
 from .windows import ActivationZones, SearchZones, WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
@@ -111,8 +111,8 @@ class YugiohSystem(GameSystem):
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
-        #: Derived facts reused while the state does not change (keyed by the journal's version).
-        self.cache: dict[object, Any] = {}
+        #: The static abilities that apply, found at one journal version (:func:`.rules.active_statics`).
+        self.statics = ActiveStatics()
         #: The journal version at which the game was last found settled (see :func:`settling.settle`).
         self.settled_at = -1
         #: The zones from which some card of this game has an activated ability, and whether some

@@ -26,6 +26,7 @@ from typing import Any, Collection, Mapping
 
 from rulestack import Ability, Activation, Card, Game, Item
 from rulestack.context import ScriptUsageError, relative_player
+from rulestack.filters import CardFilter
 
 from .cardinfo import ability_speed, card_type, free_zones, prop, zone_groups
 
@@ -343,6 +344,31 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card |
                         all(card.controller == w for w in wanted):
                     n += 1
     return n
+
+
+#: The keys of a card filter whose check may fail for one card and not another otherwise than by
+#: answering no (``min``/``max`` compare a derived value with a bound: an ATK of another type
+#: raises) or that runs a script (``where``): :func:`finds_at_least` counts all the cards for them.
+_FULL_SEARCH_KEYS = frozenset({"min", "max", "where"})
+
+
+def finds_at_least(game: Game, spec: Mapping[str, Any] | None, player: int, source: Card | None, count: int) -> bool:
+    """``len(game.find(spec, player, source)) >= count``, with the host's own filter (the same
+    candidates in the same order, each checked by :meth:`CardFilter.matches`, the same checks the
+    host's search applies), stopping at the ``count``-th card found. A filter with a key of
+    :data:`_FULL_SEARCH_KEYS` is searched by the host in full."""
+    if spec and not _FULL_SEARCH_KEYS.isdisjoint(spec):
+        return len(game.find(spec, player, source)) >= count
+    if count <= 0:
+        return True
+    filt = CardFilter(game, spec or {}, player, source)
+    matches = filt.matches
+    for card in filt.candidates():
+        if matches(card):
+            count -= 1
+            if not count:
+                return True
+    return False
 
 
 def name_used(game: Game, player: int, name: str) -> bool:

@@ -42,36 +42,39 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     if st.values.get("resolving"):
         return False
     cards = st.cards
-    zones = st.zones
     speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
     facts: tuple[str, str | None, int | None] = (window, None, None)
+    no_timing: bool | None = None       # no event of a timing to match (asked when first needed) ...
+    no_link = False                     # ... and no chain link
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     found = system.activation_zones
     journal = game.journal
     version = journal.version
-    if (found.version != version or found.cards is not cards) and not found.holds(st, version):
+    if found.cards_version != game.cards_version or found.cards is not cards:
         activation_zones(game)
-    searched, hand_effects = found.zones, found.hand_effects
+    hand_effects = found.hand_effects
     lists = system.search_zones
-    if lists.zones is not zones or lists.searched is not searched:
-        lists.find(st, searched)
+    if lists.cards_version != found.cards_version or lists.zones is not st.zones:
+        lists.find(st, found)
     # In a response window only the abilities some response window lets through the spell-speed
     # check are worth looking at (the check below refuses the others anyway).
-    by_zone, lookup = (_RESPONSES_BY_ZONE, response_entries) if window in RESPONSE_WINDOWS else \
-        (_ACTIVATABLE_BY_ZONE, activated_entries)
+    responding = window in RESPONSE_WINDOWS
+    by_player = lists.responses if responding else lists.activatable
+    lookup = response_entries if responding else activated_entries
     active = st.active_player
     for n, player in enumerate(players):
         own_turn = player == active
-        for zone, place, on_field in lists.by_player[player]:
+        for zone, place, on_field, hot, entries_of in by_player[player]:
             # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
             # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
             spells_too = zone != "hand" or own_turn
             if not spells_too and not hand_effects:
                 continue
-            entries_of = by_zone.get(zone)
-            if entries_of is None:
-                entries_of = by_zone[zone] = {}
+            if hot.isdisjoint(place.cards):     # (hot: the cards whose entries below are not empty)
+                continue
             for cid in place.cards:
+                if cid not in hot:
+                    continue
                 card = cards[cid]
                 definition = card.definition
                 entries = entries_of.get(id(definition))    # lookup(definition, zone), kept by zone
@@ -82,6 +85,15 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
                 for ab, kind, speed_key, when, _label, _bounds in entries:
                     if kind == "activate" and ((on_field and card.face_up) or not spells_too):
                         continue
+                    # The cheap refusals the action list applies before the full check (a "When ..."
+                    # timing with no chain link or no event to match, the spell speed, where the card
+                    # is, the timing's events): an ability they refuse is never in the list. (Each
+                    # only reads the state: their order changes no answer.)
+                    if when:
+                        if no_timing is None:
+                            no_link, no_timing = not st.stack, st.values.get("timing", ()) == ()
+                        if no_link if when.get("on") == "link" else no_timing:
+                            continue
                     if speeds is None:
                         speeds, facts = timing.speed_allows(game, window)
                     allowed = speeds.get(speed_key)
@@ -89,13 +101,10 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
                         allowed = timing.speed_allowed(speeds, facts, speed_key)
                     if not allowed:
                         continue
-                    # The other cheap refusals the action list applies before the full check (where
-                    # the card is, its "When ..." timing): an ability they refuse is never in the list.
                     if timing.place_refusal(game, card, kind, player):
                         continue
-                    if when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
-                                 or not timing.when_matches(game, card, when, player)):
-                        continue     # (no chain link, no event of the timing: it matches nothing, at once)
+                    if when and not timing.when_matches(game, card, when, player):
+                        continue
                     # Past the cheap refusals: the window's list itself says (kept for the window).
                     if activations(game, player, window):
                         return True
@@ -113,23 +122,35 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
 
 class SearchZones:
     """The zones searched for activated abilities (:func:`activation_zones`), per player, each as its
-    name, the state's zone and whether it is on the field; for one state's zones (a game's zones
-    are made with it and never replaced) and one tuple of zone names. A type of its own, not plain
-    data: a fork, whose state has zones of its own, starts with an empty one."""
+    name, the state's zone, whether it is on the field, the ids of the cards with entries there
+    and the entries kept by definition for that zone name: for the windows' list
+    (:attr:`activatable`: :attr:`ActivationZones.activatable`, :data:`_ACTIVATABLE_BY_ZONE`) and for
+    a response window (:attr:`responses`: :attr:`ActivationZones.responses`,
+    :data:`_RESPONSES_BY_ZONE`), only the zones where some card has some. For one state's zones (a
+    game's zones are made with it and never replaced) and the :class:`ActivationZones` worked out
+    at one :attr:`~rulestack.Game.cards_version`. A type of its own, not plain data: a fork, whose
+    state has zones of its own, starts with an empty one."""
 
-    __slots__ = ("zones", "searched", "by_player")
+    __slots__ = ("zones", "cards_version", "activatable", "responses")
 
     def __init__(self) -> None:
         self.zones: dict[tuple[str, int | None], Zone] | None = None
-        self.searched: tuple[str, ...] = ()
-        self.by_player: dict[int, tuple[tuple[str, Zone, bool], ...]] = {}
+        self.cards_version = -1
+        self.activatable: dict[int, tuple[SearchedZone, ...]] = {}
+        self.responses: dict[int, tuple[SearchedZone, ...]] = {}
 
-    def find(self, state: GameState, searched: tuple[str, ...]) -> None:
-        """Work the lists out for ``state``'s zones and the zone names ``searched``."""
+    def find(self, state: GameState, found: ActivationZones) -> None:
+        """Work the lists out for ``state``'s zones and the zones and cards ``found``."""
         zones = state.zones
-        self.by_player = {p.index: tuple((name, zones[(name, p.index)], name in ("spell_trap", "monster"))
-                                         for name in searched) for p in state.players}
-        self.zones, self.searched = zones, searched
+
+        def lists(hot_of: Mapping[str, frozenset[int]], kept: dict[str, dict[int, tuple[Activatable, ...]]]
+                  ) -> dict[int, tuple[SearchedZone, ...]]:
+            return {p.index: tuple((name, zones[(name, p.index)], name in ("spell_trap", "monster"), hot_of[name],
+                                    kept.setdefault(name, {}))
+                                   for name in found.zones if name in hot_of) for p in state.players}
+        self.activatable = lists(found.activatable, _ACTIVATABLE_BY_ZONE)
+        self.responses = lists(found.responses, _RESPONSES_BY_ZONE)
+        self.zones, self.cards_version = zones, found.cards_version
 
 
 class WindowActivations:
@@ -167,23 +188,23 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
         return list(memo.actions)
     out = []
     cards, zones = st.cards, st.zones
-    speeds, facts = timing.speed_allows(game, window)
-    data = (("window", window),)
+    speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
+    facts: tuple[str, str | None, int | None] = (window, None, None)
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
-    cache = action_cache(game)
     found = system.activation_zones
-    version = journal.version
-    searched = found.zones if (found.version == version and found.cards is cards) or found.holds(st, version) \
-        else activation_zones(game)
+    if found.cards_version != game.cards_version or found.cards is not cards:
+        activation_zones(game)
     lists = system.search_zones
-    if lists.zones is not zones or lists.searched is not searched:
-        lists.find(st, searched)
-    for zone, place, _on_field in lists.by_player[player]:
-        entries_of = _ACTIVATABLE_BY_ZONE.get(zone)
-        if entries_of is None:
-            entries_of = _ACTIVATABLE_BY_ZONE[zone] = {}
+    if lists.cards_version != found.cards_version or lists.zones is not zones:
+        lists.find(st, found)
+    no_link, no_timing = not st.stack, st.values.get("timing", ()) == ()
+    for zone, place, _on_field, hot, entries_of in lists.activatable[player]:
+        if hot.isdisjoint(place.cards):     # (hot: the cards whose entries below are not empty)
+            continue
         for cid in place.cards:
+            if cid not in hot:
+                continue
             card = cards[cid]
             definition = card.definition
             entries = entries_of.get(id(definition))    # activated_entries(definition, zone), kept by zone
@@ -192,15 +213,21 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
             if not entries:
                 continue
             for ab, kind, speed_key, when, label, bounds in entries:
+                # Cheap refusals before the full check (each only reads the state: their order
+                # changes no answer): a "When ..." timing with no chain link or no event to match,
+                # the spell speed, where the card is, the timing's events.
+                if when and (no_link if when.get("on") == "link" else no_timing):
+                    continue
+                if speeds is None:
+                    speeds, facts = timing.speed_allows(game, window)
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
                 if not allowed:
                     continue
                 if timing.place_refusal(game, card, kind, player) or (
-                        when and (((not st.stack) if when.get("on") == "link" else st.values.get("timing", ()) == ())
-                                  or not timing.when_matches(game, card, when, player))):
-                    continue                                 # cheap refusals before the full check
+                        when and not timing.when_matches(game, card, when, player)):
+                    continue
                 if plain is None:
                     plain = plain_targeting(game)
                 if bounds is not None and plain and lacks_targets(game, card, kind, bounds, player):
@@ -217,23 +244,31 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 finally:
                     memo.checking = None
                 if allowed:
-                    out.append(cached_action(cache, ("activate", player, cid, ab.index, data, label)))
+                    out.append(cached_action(action_cache(game), ("activate", player, cid, ab.index,
+                                                                  (("window", window),), label)))
     memo.version, memo.player, memo.window, memo.actions = journal.version, player, window, tuple(out)
     return out
 
 
 class ActivationZones(CardsSeen):
     """The zones worth searching for activated abilities: those some card of the game has an
-    activated ability usable from; and whether some card has a monster's effect usable from the
-    hand (a "hand trap", the only kind of activation from the hand in the opponent's turn). For
-    the cards seen (:class:`.cardinfo.CardsSeen`). A type of its own: a fork starts with an empty one."""
+    activated ability usable from; whether some card has a monster's effect usable from the
+    hand (a "hand trap", the only kind of activation from the hand in the opponent's turn); and,
+    by zone name, the ids of the cards with an activated ability usable from there
+    (:attr:`activatable`: :func:`activated_entries`) and of those with one some response window
+    lets through the spell-speed check (:attr:`responses`: :func:`response_entries`): the windows
+    skip a zone holding none of them, and the other cards of a zone, without looking at their
+    definitions. For the cards seen (:class:`.cardinfo.CardsSeen`). A type of its own: a fork
+    starts with an empty one."""
 
-    __slots__ = ("zones", "hand_effects")
+    __slots__ = ("zones", "hand_effects", "activatable", "responses")
 
     def __init__(self) -> None:
         super().__init__()
         self.zones: tuple[str, ...] = ()
         self.hand_effects = False
+        self.activatable: dict[str, frozenset[int]] = {}
+        self.responses: dict[str, frozenset[int]] = {}
 
 
 def activation_zones(game: Game) -> tuple[str, ...]:
@@ -241,19 +276,28 @@ def activation_zones(game: Game) -> tuple[str, ...]:
     again when the game's cards or their definitions changed)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     found = system.activation_zones
-    state, version = game.state, game.journal.version
-    if not found.holds(state, version):
+    state = game.state
+    if not found.holds(game):
         zones: set[str] = set()
         hand_effects = False
-        for card in state.cards.values():
-            for ab in card.definition.abilities:
+        activatable: dict[str, set[int]] = {}
+        responses: dict[str, set[int]] = {}
+        for cid, card in state.cards.items():
+            definition = card.definition
+            for ab in definition.abilities:
                 if ab.role == Role.ACTIVATED:
                     usable = ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))
                     zones.update(usable)
                     hand_effects = hand_effects or (ab.kind != "activate" and "hand" in usable)
+            for zone in _activatable_by_zone(definition):
+                activatable.setdefault(zone, set()).add(cid)
+            for zone in _responses_by_zone(definition):
+                responses.setdefault(zone, set()).add(cid)
         found.zones = tuple(z for z in _ZONE_ORDER if z in zones) + tuple(sorted(zones - set(_ZONE_ORDER)))
         found.hand_effects = hand_effects
-        found.see(state, version)
+        found.activatable = {zone: frozenset(ids) for zone, ids in activatable.items()}
+        found.responses = {zone: frozenset(ids) for zone, ids in responses.items()}
+        found.see(game)
     return found.zones
 
 
@@ -270,6 +314,10 @@ TargetBound = tuple[frozenset[str], Any, int]
 #: its target requirements that counting cards can refuse (:func:`target_bounds`; ``None``: none).
 Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str, tuple[TargetBound, ...] | None]
 
+#: A zone the windows search (:class:`SearchZones`): its name, the state's zone, whether it is on the
+#: field, the ids of the cards with entries there, and the entries kept there by definition.
+SearchedZone = tuple[str, Zone, bool, frozenset[int], dict[int, tuple[Activatable, ...]]]
+
 #: Per card definition (by identity: definitions are immutable and shared by every game of the
 #: process), its activated abilities by the zone they are usable from, in printed order.
 _ACTIVATABLE: dict[int, tuple[CardDefinition, dict[str, tuple[Activatable, ...]]]] = {}
@@ -278,10 +326,15 @@ _ACTIVATABLE: dict[int, tuple[CardDefinition, dict[str, tuple[Activatable, ...]]
 def activated_entries(definition: CardDefinition, zone: str) -> tuple[Activatable, ...]:
     """The activated abilities of a card definition usable from ``zone``, each with the facts the
     windows test first (worked out once per definition)."""
+    return _activatable_by_zone(definition).get(zone, ())
+
+
+def _activatable_by_zone(definition: CardDefinition) -> dict[str, tuple[Activatable, ...]]:
+    """:func:`activated_entries` of a card definition for every zone it has some in."""
     found = _ACTIVATABLE.get(id(definition))
     if found is None or found[0] is not definition:
         found = _ACTIVATABLE[id(definition)] = (definition, _activatable(definition))
-    return found[1].get(zone, ())
+    return found[1]
 
 
 def _activatable(definition: CardDefinition) -> dict[str, tuple[Activatable, ...]]:
@@ -324,17 +377,21 @@ def response_entries(definition: CardDefinition, zone: str) -> tuple[Activatable
     lets through in some response window (:data:`RESPONSE_WINDOWS`), in printed order: an
     ability that no Damage Step timing or chain makes less demanding than the facts of
     :data:`_RESPONSE_FACTS` (:func:`.timing.speed_refusal` only adds refusals for them)."""
+    return _responses_by_zone(definition).get(zone, ())
+
+
+def _responses_by_zone(definition: CardDefinition) -> dict[str, tuple[Activatable, ...]]:
+    """:func:`response_entries` of a card definition for every zone it has some in."""
     found = _RESPONSES.get(id(definition))
     if found is None or found[0] is not definition:
-        activated_entries(definition, zone)
         by_zone = {}
-        for z, entries in _ACTIVATABLE[id(definition)][1].items():
+        for z, entries in _activatable_by_zone(definition).items():
             kept = tuple(e for e in entries if any(timing.speed_refusal(e[2][0], w, e[2][1], ds, top) is None
                                                    for w, (ds, top) in _RESPONSE_FACTS.items()))
             if kept:
                 by_zone[z] = kept
         found = _RESPONSES[id(definition)] = (definition, by_zone or _NO_ZONES)
-    return found[1].get(zone, ())
+    return found[1]
 
 
 def target_bounds(ab: Ability) -> tuple[TargetBound, ...] | None:
@@ -412,9 +469,14 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
         if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
             return None                  # (a filter's script runs inside the host's dry run: it is asked)
         found = timing.plain_count(game, filt, player, card) if filt is not None else None
+        if target.get("up_to", False):
+            if found is None:
+                game.find(filt, player, card)    # (not needed, but the host's check searches: as it does)
+            continue
         if found is None:
-            found = len(game.find(filt, player, card))
-        if not target.get("up_to", False) and found < count:
+            if not timing.finds_at_least(game, filt, player, card, count):
+                return False
+        elif found < count:
             return False
     return True
 

@@ -234,7 +234,134 @@ def check_entries_by_zone(game: Any) -> int:
 
 
 def test_entries_kept_by_zone_agree():
-    assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 1000
+    # (only the cards with some entries in a zone get there: check_cards_by_zone; the others are skipped)
+    assert checks_in_game("yugioh", ("classic_a", "classic_b"), 0, check_entries_by_zone) > 500
+
+
+def check_cards_by_zone(game: Any) -> int:
+    """The cards the windows look at in a zone (windows.ActivationZones.activatable / responses,
+    the others skipped unread) are those whose activated_entries / response_entries there are not
+    empty, for every card of the game and every zone name; returns how many answers it checked."""
+    windows.activation_zones(game)
+    found = game.system.activation_zones
+    names = {name for name, _ in game.state.zones} | {"hand", "monster", "spell_trap", "graveyard", "banished"}
+    checked = 0
+    for cid, card in game.state.cards.items():
+        for name in names:
+            for kept, lookup in ((found.activatable, windows.activated_entries),
+                                 (found.responses, windows.response_entries)):
+                assert (cid in kept.get(name, ())) == bool(lookup(card.definition, name)), (card.name, name)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_cards_looked_at_by_zone_are_those_with_entries_there(decks):
+    assert checks_in_game("yugioh", decks, 0, check_cards_by_zone) > 1000
+
+
+def test_a_card_that_becomes_one_with_an_activated_ability_is_looked_at():
+    sc = duel()
+    rat = sc.add("Giant Rat", "hand", 0)
+    typhoon = sc.add("Mystical Space Typhoon", "graveyard", 1)
+    game = sc.game
+    check_cards_by_zone(game)
+    assert rat not in game.system.activation_zones.activatable.get("hand", ())
+    game.become(rat, game.card(typhoon).code)
+    check_cards_by_zone(game)
+    assert rat in game.system.activation_zones.activatable["hand"]
+    created = game.create_card(game.card(typhoon).code, 0, "hand", face_up=False)
+    check_cards_by_zone(game)
+    assert created.id in game.system.activation_zones.responses["hand"]
+
+
+def check_activations_by_the_host(game: Any) -> int:
+    """windows.activations (its zones and cards skipped unread, its cheap refusals, its own checks)
+    offers exactly the abilities the host's game.can_activate allows, looked for on every card of
+    the game, for both players, in the main window and the response windows; may_any_act says
+    "maybe" whenever one of them is offered. Returns how many lists it compared."""
+    from rulestack import Activation
+
+    st = game.state
+    checked = 0
+    for player in range(len(st.players)):
+        for window in ("main", "open", "chain", "summon"):
+            if window == "main" and (player != st.active_player or st.stack):
+                continue
+            offered = sorted((a.card, a.ability) for a in windows.activations(game, player, window))
+            allowed = sorted((card.id, ab.index) for card in list(st.cards.values())
+                             for ab in card.definition.abilities if ab.role == "activated"
+                             and not st.values.get("resolving")
+                             and game.can_activate(Activation(player=player, card=card, ability=ab, window=window)))
+            assert offered == allowed, (player, window)
+            if allowed and window != "main":
+                assert windows.may_any_act(game, (player,), window), (player, window)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_windows_offer_what_the_host_allows(decks):
+    assert checks_in_game("yugioh", decks, 1, check_activations_by_the_host) > 500
+
+
+def test_a_response_to_a_chain_link_is_offered_as_the_host_allows_it():
+    """Seven Tools of the Bandit ("When a Trap Card is activated": a "When ..." timing on the last
+    chain link) is offered in response to Mirror Force, as the host allows it, and not before."""
+    from rulestack.errors import UnscriptedDecision
+
+    sc = duel(active=1, phase="battle")
+    sc.add("Vorse Raider", "monster", 1)
+    sc.add("Mirror Force", "spell_trap", 0, face_up=False)
+    tools = sc.add("Seven Tools of the Bandit", "spell_trap", 1, face_up=False)
+    sc.answer("attack with Vorse Raider", "activate Mirror Force", "activate Seven Tools of the Bandit")
+    offered = []
+
+    def check(game: Any) -> bool:
+        check_activations_by_the_host(game)
+        offered.append(any(a.card == tools for a in windows.activations(game, 1, "chain")))
+        return False
+    try:
+        sc.run(until=check)
+    except UnscriptedDecision:
+        pass
+    assert True in offered and offered[0] is False
+
+
+# -- the monsters that may be Tributed, all of them at once while no effect forbids Tributes --------------
+def tribute_pool_by_scan(game: Any, player: int) -> list[int]:
+    """summoning.tribute_pool as it was worked out before: each monster asked about."""
+    from rulestack_systems.yugioh import rules
+
+    return [c.id for c in game.cards_in("monster", player) if not rules.forbidden(game, "tribute", c)]
+
+
+def check_tribute_pool(game: Any) -> int:
+    from rulestack_systems.yugioh import rules, summoning
+
+    for player in range(len(game.state.players)):
+        assert summoning.tribute_pool(game, player) == tribute_pool_by_scan(game, player), player
+        for action in ("tribute", "normal_summon", "destroy_by_battle", "attack_directly"):
+            if not rules.forbids_any(game, action):
+                assert not any(rules.forbidden(game, action, card) for card in game.state.cards.values()), action
+    return 1
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_tribute_pool_agrees_with_asking_about_each_monster(decks):
+    assert checks_in_game("yugioh", decks, 0, check_tribute_pool) > 50
+
+
+def test_mask_of_restrict_empties_the_tribute_pool():
+    from rulestack_systems.yugioh import summoning
+
+    sc = duel()
+    sc.add("Celtic Guardian", "monster", 0)
+    sc.add("Giant Rat", "monster", 0)
+    assert len(summoning.tribute_pool(sc.game, 0)) == 2
+    sc.add("Mask of Restrict", "spell_trap", 1, face_up=True)
+    assert summoning.tribute_pool(sc.game, 0) == [] == tribute_pool_by_scan(sc.game, 0)
+    check_tribute_pool(sc.game)
 
 
 # -- plain card filters counted from the zones -----------------------------------------------------------
@@ -304,3 +431,34 @@ def check_quick_can_activate(game: Any) -> int:
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_quick_can_activate_agrees_with_the_host(seed, decks):
     assert checks_in_game("yugioh", decks, seed, check_quick_can_activate) > 1000
+
+
+# -- a target's candidates counted only as far as the target needs --------------------------------------
+def check_finds_at_least(game: Any) -> int:
+    """timing.finds_at_least says whether the host's search finds as many cards as asked, for the
+    requirements and targets of every card's abilities (from the card) and a few more filters,
+    from each player's side, for 0 to 3 cards; returns how many answers it checked."""
+    from rulestack_systems.yugioh import timing
+
+    cards = list(game.state.cards.values())
+    specs = [(req.get("filter") or {}, card) for card in cards for ab in card.definition.abilities
+             for req in ab.get("requires") or ()]
+    specs += [(t.get("filter"), card) for card in cards for ab in card.definition.abilities
+              for t in ab.targets]
+    specs += [(spec, source) for spec in PLAIN_FILTERS + (None,) for source in (None, cards[0], cards[-1])]
+    checked = 0
+    for spec, source in specs:
+        if isinstance(spec, dict) and "where" in spec:
+            continue
+        for player in range(len(game.state.players)):
+            found = len(game.find(spec, player, source))
+            for count in range(4):
+                assert timing.finds_at_least(game, spec, player, source, count) == (found >= count), \
+                    (spec, player, count)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_finds_at_least_agrees_with_the_host(decks):
+    assert checks_in_game("yugioh", decks, 0, check_finds_at_least) > 1000
