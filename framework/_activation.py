@@ -589,6 +589,23 @@ class ActionFlow:
                 return
         order = part[3]
         gated = part[4]
+        keys = part[5]
+        if keys:
+            # Listeners whose every trigger needs a value of the event's data that this event does
+            # not have are left out too (see _listening_of): the order for the event's values of
+            # those keys, worked out once per values.
+            data = ev.data
+            values = tuple([data.get(key) for key in keys])
+            by_values = part[7]
+            try:
+                known_order = by_values.get(values)
+            except TypeError:   # (a value that is no plain value: every listener visited)
+                known_order = None
+            else:
+                if known_order is None:
+                    known_order = self._listening_for(part, values)
+            if known_order is not None:
+                order, gated = known_order
         if gated:
             try:
                 at = gated.get(about)
@@ -642,12 +659,20 @@ class ActionFlow:
         while the game's cards and the list stay the same: :attr:`Game.cards_version`, under which
         the list and every card's definition are the same): ``(version, the list, its cards in
         order, the cards whose triggers on ``kind`` may match any event, {card whose every trigger
-        needs the event to be about it: (its place among those, its id)})``; cards with no trigger
-        on ``kind`` are left out (none of their abilities could match). ``None`` when a card
-        cannot be read so (left to :meth:`_match_listed`, which says what is wrong when it comes to it)."""
+        needs the event to be about it: (its place among those, its id)}, the data keys some
+        listeners need values of, each listener as (id, self-only, what it needs or None), {the
+        event's values of those keys: (the order and self-only cards for them)})``. Cards with no
+        trigger on ``kind`` are left out (none of their abilities could match). A card needs values
+        when each of its triggers checks a key of the event's data (a key of the system's or the
+        trigger's own, read as :func:`_event_field` reads it) before any check that does more than
+        read the event: where none of its triggers has all such values, none can match, and nothing
+        else would have been asked. ``None`` when a card cannot be read so (left to
+        :meth:`_match_listed`, which says what is wrong when it comes to it)."""
         cards = self.game.state.cards
         order: list[int] = []
         gated: dict[int, tuple[int, int]] = {}
+        plans: list[tuple[int, bool, Any]] = []
+        keys: set[str] = set()
         try:
             for cid in listeners:
                 definition = cards[cid].definition
@@ -658,13 +683,51 @@ class ActionFlow:
                     continue
                 if known[2]:
                     gated[cid] = (len(order), cid)
-                else:
-                    order.append(cid)
+                    plans.append((cid, True, None))
+                    continue
+                order.append(cid)
+                needs = []
+                for _, checks in known[1]:
+                    fields = []
+                    for check, want in checks:
+                        if check not in _EVENT_CHECKS and getattr(check, "reads_event_only", False) is not True:
+                            break     # (a check that does more: the checks after it are not read here)
+                        key = getattr(check, "data_key", None)
+                        if key is not None and type(want) is list:
+                            fields.append((key, want))
+                    if not fields:
+                        needs = None    # a trigger that needs no value: the card is always visited
+                        break
+                    needs.append(tuple(fields))
+                if needs is not None:
+                    keys.update(key for fields in needs for key, _ in fields)
+                plans.append((cid, False, tuple(needs) if needs is not None else None))
         except Exception:
             return None
-        part = (version, listeners, tuple(listeners), tuple(order), gated)
+        part = (version, listeners, tuple(listeners), tuple(order), gated, tuple(sorted(keys)), tuple(plans), {})
         self._listening[kind] = part
         return part
+
+    def _listening_for(self, part: tuple[Any, ...], values: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        """The listeners to visit (and the self-only ones, with their places) for an event whose
+        values of the keys ``part[5]`` are ``values`` (kept in ``part[7]``); ``None`` (every
+        listener visited) when a value is not a plain scalar."""
+        if any(type(v) not in _PLAIN_VALUES for v in values):
+            return None
+        of = dict(zip(part[5], values))
+        order: list[int] = []
+        gated: dict[int, tuple[int, int]] = {}
+        for cid, self_only, needs in part[6]:
+            if self_only:
+                gated[cid] = (len(order), cid)
+            elif needs is None or any(all(of[key] in want for key, want in fields) for fields in needs):
+                order.append(cid)
+        found = (tuple(order), gated)
+        by_values = part[7]
+        if len(by_values) >= _KEPT_ORDERS:
+            by_values.clear()
+        by_values[values] = found
+        return found
 
     def _match_listed(self, ev: Event, listed: list[int], about: Any, compiled: dict[int, Any]) -> None:
         """Match ``ev`` against the triggers of each listed card in turn."""
@@ -827,6 +890,11 @@ def _system_key(fn: Callable[[Any, Card, Event, Any], bool]) -> Callable[[Action
 
 _EVENT_FIELDS = frozenset({"seq", "kind", "cause", "source", "player"})
 
+#: The types of the event values :meth:`ActionFlow._listening_for` sorts listeners by (equal values
+#: of them are in the same lists), and how many sortings it keeps per kind at most.
+_PLAIN_VALUES = frozenset({str, int, bool, type(None)})
+_KEPT_ORDERS = 64
+
 
 def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
     """The check of any other key: the event's field (its data's, else its own) is one of the
@@ -839,6 +907,8 @@ def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
             return data[key] in want
         return (getattr(ev, key) if own else None) in want
     check.reads_event_only = True   # type: ignore[attr-defined]  # see ActionFlow._compile_triggers
+    if not own:   # ``data.get(key) in want``: see ActionFlow._listening_of
+        check.data_key = key        # type: ignore[attr-defined]
     return check
 
 

@@ -49,7 +49,7 @@ def _pending(game: Game) -> list[int]:
 
 def test_a_self_only_listener_is_visited_for_its_own_event_in_its_place():
     game, (any1, selfish, any2, grunt) = _game("Any Mover", "Self Mover", "Any Mover", "Grunt")
-    game.move(selfish, "hand")
+    game.move(selfish, "field")
     assert _pending(game) == [any1, selfish, any2]
 
 
@@ -126,3 +126,37 @@ def test_the_sorted_listeners_match_what_visiting_each_in_turn_matches(system, d
         game.play()
         game.close()
     assert seen["events"] and seen["triggers"]
+
+
+def test_a_listener_needing_values_of_the_event_is_visited_for_events_with_them():
+    game, (any1, w, any2, grunt) = _game("Any Mover", "Discard Watcher", "Any Mover", "Grunt")
+    seen = []
+    for zone, extra in (("hand", {}), ("discard", {}), ("field", {}), ("stack", {}), ("field", {"cost": 2}),
+                        ("hand", {"cost": 2}), ("field", {}), ("hand", {"cost": [2]}), ("field", {}),
+                        ("hand", {"cost": 2.0}), ("field", {"cost": True})):
+        game.journal.replace_list(game.state.pending, [])
+        game.move(grunt, zone, **extra)
+        seen.append([(p.card, p.ability) for p in game.state.pending])
+    both = [(any1, 0), (any2, 0)]
+    assert seen == [
+        both,                                   # field -> hand
+        [(any1, 0), (w, 0), (any2, 0)],         # hand -> discard
+        both,                                   # discard -> field
+        [(any1, 0), (w, 0), (any2, 0)],         # field -> stack
+        both,                                   # stack -> field, cost 2 (not from the field)
+        [(any1, 0), (w, 1), (any2, 0)],         # field -> hand, cost 2
+        both,                                   # hand -> field
+        both,                                   # field -> hand, cost [2] (not a plain value: all visited)
+        both,                                   # hand -> field
+        [(any1, 0), (w, 1), (any2, 0)],         # field -> hand, cost 2.0 (== 2)
+        both,                                   # hand -> field, cost True (from the hand)
+    ]
+
+
+def test_self_only_listeners_keep_their_place_among_listeners_needing_values():
+    game, (any1, w, selfish, any2) = _game("Any Mover", "Discard Watcher", "Self Mover", "Any Mover")
+    game.move(selfish, "discard")
+    assert _pending(game) == [any1, w, selfish, any2]
+    game.journal.replace_list(game.state.pending, [])
+    game.move(selfish, "field")
+    assert _pending(game) == [any1, selfish, any2]
