@@ -686,7 +686,7 @@ class ActionFlow:
                     plans.append((cid, True, None))
                     continue
                 order.append(cid)
-                needs = []
+                needs: list[tuple[tuple[str, list[Any]], ...]] | None = []
                 for _, checks in known[1]:
                     fields = []
                     for check, want in checks:
@@ -698,13 +698,14 @@ class ActionFlow:
                     if not fields:
                         needs = None    # a trigger that needs no value: the card is always visited
                         break
-                    needs.append(tuple(fields))
+                    needs.append(tuple(fields))   # type: ignore[union-attr]  # (a list until set to None)
                 if needs is not None:
                     keys.update(key for fields in needs for key, _ in fields)
                 plans.append((cid, False, tuple(needs) if needs is not None else None))
         except Exception:
             return None
-        part = (version, listeners, tuple(listeners), tuple(order), gated, tuple(sorted(keys)), tuple(plans), {})
+        part: tuple[Any, ...] = (version, listeners, tuple(listeners), tuple(order), gated, tuple(sorted(keys)),
+                                 tuple(plans), {})
         self._listening[kind] = part
         return part
 
