@@ -70,6 +70,8 @@ class ActionFlow:
         #: kind with their compiled data filters, whether all of them need the event to be about
         #: the card: :meth:`_compile_triggers`).
         self._compiled_triggers: dict[str, dict[int, tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]]] = {}
+        #: event kind -> its listeners sorted by their triggers (:meth:`_listening_of`).
+        self._listening: dict[str, tuple[Any, ...]] = {}
         #: id of a card definition -> (the definition, its activated abilities in order): read once per definition.
         self._activated_of: dict[int, tuple[Any, tuple[Ability, ...]]] = {}
         #: For tests: when a cost kind answers :meth:`CostKind.payable`, pay the component as well
@@ -563,18 +565,65 @@ class ActionFlow:
     # -- 5. triggers -------------------------------------------------------------------------
     def match_triggers(self, ev: Event) -> None:
         """Put every triggered ability that ``ev`` triggers into ``state.pending``."""
-        game = self.game
-        cards = game.state.cards
         kind = ev.kind
+        listeners = self.index.listeners.get(kind)
+        if not listeners:
+            return
+        game = self.game
         compiled = self._compiled_triggers.get(kind)
         if compiled is None:
             compiled = self._compiled_triggers[kind] = {}
-        derived = self.derived
         # The card an event is about, for a ``self`` trigger (see _self_event): a card whose every
         # trigger on this kind needs the event to be about it is passed over for another card's event.
         other = ev.data.get("card")
         about = other if other is not None else ev.source
-        for cid in list(self.index.listeners.get(kind, ())):
+        # The listeners sorted once per kind and cards (see _listening): those that can match any
+        # event, and those that can only match an event about themselves (visited only then, in
+        # their place among the others).
+        version = game.cards_version
+        part = self._listening.get(kind)
+        if part is None or part[0] != version or part[1] is not listeners:
+            part = self._listening_of(kind, listeners, compiled, version)
+            if part is None:     # (not sorted: each listener visited as it comes)
+                self._match_listed(ev, list(listeners), about, compiled)
+                return
+        order = part[3]
+        gated = part[4]
+        keys = part[5]
+        if keys:
+            # Listeners whose every trigger needs a value of the event's data that this event does
+            # not have are left out too (see _listening_of): the order for the event's values of
+            # those keys, worked out once per values.
+            data = ev.data
+            values = tuple([data.get(key) for key in keys])
+            by_values = part[7]
+            try:
+                known_order = by_values.get(values)
+            except TypeError:   # (a value that is no plain value: every listener visited)
+                known_order = None
+            else:
+                if known_order is None:
+                    known_order = self._listening_for(part, values)
+            if known_order is not None:
+                order, gated = known_order
+        if gated:
+            try:
+                at = gated.get(about)
+            except TypeError:    # (an unhashable ``about`` is no listener's id)
+                at = None
+            if at is not None:
+                pos, cid = at
+                order = order[:pos] + (cid,) + order[pos:]
+        if not order:
+            return
+        cards = game.state.cards
+        derived = self.derived
+        visited = None
+        for cid in order:
+            if game.cards_version != version:
+                break     # a script run for an earlier listener changed the cards: see below
+            visited = cid
+            # (_match_card, inline)
             card = cards[cid]
             definition = card.definition
             known = compiled.get(id(definition))
@@ -596,6 +645,121 @@ class ActionFlow:
                     pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
                                           generation=card.generation, order=ev.seq)
                     game.journal.append(game.state.pending, pend)
+        if game.cards_version != version:
+            # The cards changed while matching (a condition's script made or changed a card): the
+            # listeners after the last one visited, each with its full checks, as the list stood
+            # when the event came (definitions are read as each is visited).
+            listed = part[2]
+            self._match_listed(ev, list(listed[listed.index(visited) + 1:] if visited is not None else listed),
+                               about, compiled)
+
+    def _listening_of(self, kind: str, listeners: list[int], compiled: dict[int, Any],
+                      version: int) -> tuple[Any, ...] | None:
+        """The listeners for ``kind`` sorted by what their cards' definitions say (worked out once
+        while the game's cards and the list stay the same: :attr:`Game.cards_version`, under which
+        the list and every card's definition are the same): ``(version, the list, its cards in
+        order, the cards whose triggers on ``kind`` may match any event, {card whose every trigger
+        needs the event to be about it: (its place among those, its id)}, the data keys some
+        listeners need values of, each listener as (id, self-only, what it needs or None), {the
+        event's values of those keys: (the order and self-only cards for them)})``. Cards with no
+        trigger on ``kind`` are left out (none of their abilities could match). A card needs values
+        when each of its triggers checks a key of the event's data (a key of the system's or the
+        trigger's own, read as :func:`_event_field` reads it) before any check that does more than
+        read the event: where none of its triggers has all such values, none can match, and nothing
+        else would have been asked. ``None`` when a card cannot be read so (left to
+        :meth:`_match_listed`, which says what is wrong when it comes to it)."""
+        cards = self.game.state.cards
+        order: list[int] = []
+        gated: dict[int, tuple[int, int]] = {}
+        plans: list[tuple[int, bool, Any]] = []
+        keys: set[str] = set()
+        try:
+            for cid in listeners:
+                definition = cards[cid].definition
+                known = compiled.get(id(definition))
+                if known is None or known[0] is not definition:
+                    known = self._compile_triggers(definition, kind)
+                if not known[1]:
+                    continue
+                if known[2]:
+                    gated[cid] = (len(order), cid)
+                    plans.append((cid, True, None))
+                    continue
+                order.append(cid)
+                needs: list[tuple[tuple[str, list[Any]], ...]] | None = []
+                for _, checks in known[1]:
+                    fields = []
+                    for check, want in checks:
+                        if check not in _EVENT_CHECKS and getattr(check, "reads_event_only", False) is not True:
+                            break     # (a check that does more: the checks after it are not read here)
+                        key = getattr(check, "data_key", None)
+                        if key is not None and type(want) is list:
+                            fields.append((key, want))
+                    if not fields:
+                        needs = None    # a trigger that needs no value: the card is always visited
+                        break
+                    needs.append(tuple(fields))   # type: ignore[union-attr]  # (a list until set to None)
+                if needs is not None:
+                    keys.update(key for fields in needs for key, _ in fields)
+                plans.append((cid, False, tuple(needs) if needs is not None else None))
+        except Exception:
+            return None
+        part: tuple[Any, ...] = (version, listeners, tuple(listeners), tuple(order), gated, tuple(sorted(keys)),
+                                 tuple(plans), {})
+        self._listening[kind] = part
+        return part
+
+    def _listening_for(self, part: tuple[Any, ...], values: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        """The listeners to visit (and the self-only ones, with their places) for an event whose
+        values of the keys ``part[5]`` are ``values`` (kept in ``part[7]``); ``None`` (every
+        listener visited) when a value is not a plain scalar."""
+        if any(type(v) not in _PLAIN_VALUES for v in values):
+            return None
+        of = dict(zip(part[5], values))
+        order: list[int] = []
+        gated: dict[int, tuple[int, int]] = {}
+        for cid, self_only, needs in part[6]:
+            if self_only:
+                gated[cid] = (len(order), cid)
+            elif needs is None or any(all(of[key] in want for key, want in fields) for fields in needs):
+                order.append(cid)
+        found = (tuple(order), gated)
+        by_values = part[7]
+        if len(by_values) >= _KEPT_ORDERS:
+            by_values.clear()
+        by_values[values] = found
+        return found
+
+    def _match_listed(self, ev: Event, listed: list[int], about: Any, compiled: dict[int, Any]) -> None:
+        """Match ``ev`` against the triggers of each listed card in turn."""
+        for cid in listed:
+            self._match_card(ev, cid, about, compiled)
+
+    def _match_card(self, ev: Event, cid: int, about: Any, compiled: dict[int, Any]) -> None:
+        """Put the triggered abilities of card ``cid`` that ``ev`` triggers into ``state.pending``."""
+        game = self.game
+        card = game.state.cards[cid]
+        definition = card.definition
+        known = compiled.get(id(definition))
+        if known is None or known[0] is not definition:
+            known = self._compile_triggers(definition, ev.kind)
+        if known[2] and cid != about:
+            return
+        derived = self.derived
+        for ab, checks in known[1]:
+            for check, want in checks:   # the cheap data filter first
+                if not check(self, card, ev, want):
+                    break
+            else:
+                if derived.abilities_removed(card) or not derived.ability_usable(card, ab, ev):
+                    continue
+                cond = ab.get("condition")
+                if cond is not None and not game.run_script(card, cond,
+                                                            game.context(card=card, ability=ab, event=ev)):
+                    continue
+                pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
+                                      generation=card.generation, order=ev.seq)
+                game.journal.append(game.state.pending, pend)
 
     def _compile_triggers(self, definition: Any, kind: str) -> tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]:
         """The triggered abilities of a card definition listening for events of ``kind``, in their
@@ -727,6 +891,11 @@ def _system_key(fn: Callable[[Any, Card, Event, Any], bool]) -> Callable[[Action
 
 _EVENT_FIELDS = frozenset({"seq", "kind", "cause", "source", "player"})
 
+#: The types of the event values :meth:`ActionFlow._listening_for` sorts listeners by (equal values
+#: of them are in the same lists), and how many sortings it keeps per kind at most.
+_PLAIN_VALUES = frozenset({str, int, bool, type(None)})
+_KEPT_ORDERS = 64
+
 
 def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
     """The check of any other key: the event's field (its data's, else its own) is one of the
@@ -739,6 +908,8 @@ def _event_field(key: str) -> Callable[[ActionFlow, Card, Event, Any], bool]:
             return data[key] in want
         return (getattr(ev, key) if own else None) in want
     check.reads_event_only = True   # type: ignore[attr-defined]  # see ActionFlow._compile_triggers
+    if not own:   # ``data.get(key) in want``: see ActionFlow._listening_of
+        check.data_key = key        # type: ignore[attr-defined]
     return check
 
 

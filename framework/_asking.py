@@ -12,6 +12,8 @@ from ._hookcall import DirectHookCaller
 #: The arguments of the implementations :class:`DecisionAsking` calls directly (DirectHookCaller.sole).
 _LEGAL_ACTIONS_ARGS = ("game", "player", "window")
 _PERFORM_ARGS = ("game", "action")
+#: How many actions' options :class:`DecisionAsking` keeps at most (see ``_action_options``).
+_KEPT_OPTIONS = 4096
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,6 +41,10 @@ class DecisionAsking:
     def __init__(self, game: Game, views: PlayerViews) -> None:
         self.game = game
         self.views = views
+        #: id of an action offered at a window -> its option (holding it): systems offer the same
+        #: Action objects again and again (and an action and an option are frozen), so each one's
+        #: option is made once (see :meth:`_action_options`).
+        self._options: dict[int, d.Option] = {}
 
     def decide(self, decision: d.Decision) -> Any:
         """Ask the deciding player's agent; validate and record the answer."""
@@ -136,8 +142,7 @@ class DecisionAsking:
             # answers it, as ``decide`` would, without building the decision it would not ask.
             action = actions[0]
         else:
-            option = d.Option
-            options = tuple([option(a.label or a.kind, a, a.card) for a in actions])
+            options = self._action_options(actions)
             dec = d.Decision(player, d.ACTION, prompt or window, options, reason="action")
             action = options[self.decide(dec)[0]].value
         hook = game.pm.hook.perform_action
@@ -148,6 +153,22 @@ class DecisionAsking:
             else:
                 hook(game=game, action=action)
         return action
+
+    def _action_options(self, actions: list[Action]) -> tuple[d.Option, ...]:
+        """The options of an action window, one per action: ``Option(label or kind, action, card)``,
+        made once per Action object (kept by its id; the option holds the action, so the id names
+        it while kept; at most :data:`_KEPT_OPTIONS` kept, then all forgotten at once)."""
+        kept = self._options
+        if len(kept) > _KEPT_OPTIONS:
+            kept.clear()
+        get = kept.get
+        # (An id kept is the id of the action its option holds: that action is alive, and no
+        # other object can have its id.)
+        return tuple([o if (o := get(id(a))) is not None else self._new_option(a) for a in actions])
+
+    def _new_option(self, action: Action) -> d.Option:
+        option = self._options[id(action)] = d.Option(action.label or action.kind, action, action.card)
+        return option
 
     def perform(self, action: Action) -> Any:
         """Perform one action (as one transaction)."""

@@ -42,7 +42,17 @@ class RandomAgent:
                 raise RulestackError(f"no legal answer exists for {decision.describe()}")
             return self.rng.choice(answers)
         if kind == d.ACTION:
-            return [self.rng.randrange(n)]
+            rng = self.rng
+            if n > 0 and type(rng) is random.Random:
+                # rng.randrange(n), inline: what it does for a plain Random and n > 0 (the same
+                # draws of getrandbits, so the same number).
+                getrandbits = rng.getrandbits
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                return [r]
+            return [rng.randrange(n)]
         if kind == d.YES_NO:
             return True if decision.min == 1 else self.rng.random() < 0.5
         if kind == d.NUMBER:

@@ -159,6 +159,31 @@ class Card(Journaled):
         """A card of a deck being loaded, bound to ``journal`` at once: what ``Card(...)``, setting
         its place and timestamp, then binding it would make, in one step (a game's setup makes
         every card of its decks this way)."""
+        if cls is Card:   # built as a _CardInBuilding, its slots set plainly, then made a Card
+            built: Any = _new_object(_CardInBuilding)
+            built._journal = journal
+            built.id = card_id
+            built.definition = definition
+            built.code = definition.code
+            built.owner = owner
+            built.controller = controller
+            built.zone = zone
+            built.zone_player = zone_player
+            built.face_up = face_up
+            empty = _new_dict(JournaledDict)     # status, counters, memory: empty journaled dicts
+            empty._journal = journal
+            built.status = empty
+            empty = _new_dict(JournaledDict)
+            empty._journal = journal
+            built.counters = empty
+            empty = _new_dict(JournaledDict)
+            empty._journal = journal
+            built.memory = empty
+            built.generation = 0
+            built.timestamp = timestamp
+            built.attached_to = None
+            built.__class__ = Card
+            return built   # (a Card now)
         card = _new_object(cls)
         init = _osetattr
         init(card, "_journal", journal)
@@ -199,6 +224,16 @@ class Card(Journaled):
         for name in cls._FIELDS[3:]:
             setattr(card, name, from_plain(data[name]))
         return card
+
+
+class _CardInBuilding(Journaled):
+    """A :class:`Card` being built by :meth:`Card.loaded`: the same slots, in the same order (so
+    the same object layout), set by plain attribute stores (no journaling ``__setattr__``, no
+    ``object.__setattr__`` call per field); the finished object is made a Card by assigning its
+    class. Never seen outside ``Card.loaded``."""
+
+    __slots__ = Card.__slots__
+    __setattr__ = object.__setattr__   # type: ignore[assignment]
 
 
 class Player(Journaled):
