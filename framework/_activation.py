@@ -617,13 +617,12 @@ class ActionFlow:
         if not order:
             return
         cards = game.state.cards
-        derived = self.derived
         visited = None
         for cid in order:
             if game.cards_version != version:
                 break     # a script run for an earlier listener changed the cards: see below
             visited = cid
-            # (_match_card, inline)
+            # (_match_card inline, up to its data checks: most listeners stop there)
             card = cards[cid]
             definition = card.definition
             known = compiled.get(id(definition))
@@ -636,15 +635,7 @@ class ActionFlow:
                     if not check(self, card, ev, want):
                         break
                 else:
-                    if derived.abilities_removed(card) or not derived.ability_usable(card, ab, ev):
-                        continue
-                    cond = ab.get("condition")
-                    if cond is not None and not game.run_script(card, cond,
-                                                                game.context(card=card, ability=ab, event=ev)):
-                        continue
-                    pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
-                                          generation=card.generation, order=ev.seq)
-                    game.journal.append(game.state.pending, pend)
+                    self._trigger_if_usable(card, ab, ev)
         if game.cards_version != version:
             # The cards changed while matching (a condition's script made or changed a card): the
             # listeners after the last one visited, each with its full checks, as the list stood
@@ -745,21 +736,26 @@ class ActionFlow:
             known = self._compile_triggers(definition, ev.kind)
         if known[2] and cid != about:
             return
-        derived = self.derived
         for ab, checks in known[1]:
             for check, want in checks:   # the cheap data filter first
                 if not check(self, card, ev, want):
                     break
             else:
-                if derived.abilities_removed(card) or not derived.ability_usable(card, ab, ev):
-                    continue
-                cond = ab.get("condition")
-                if cond is not None and not game.run_script(card, cond,
-                                                            game.context(card=card, ability=ab, event=ev)):
-                    continue
-                pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
-                                      generation=card.generation, order=ev.seq)
-                game.journal.append(game.state.pending, pend)
+                self._trigger_if_usable(card, ab, ev)
+
+    def _trigger_if_usable(self, card: Card, ab: Ability, ev: Event) -> None:
+        """``ev`` passed the data checks of ``card``'s triggered ability ``ab``: put it into
+        ``state.pending`` unless the card's abilities are removed, the ability cannot be used now,
+        or its condition script says no."""
+        game, derived = self.game, self.derived
+        if derived.abilities_removed(card) or not derived.ability_usable(card, ab, ev):
+            return
+        cond = ab.get("condition")
+        if cond is not None and not game.run_script(card, cond, game.context(card=card, ability=ab, event=ev)):
+            return
+        pend = PendingTrigger(card=card.id, ability=ab.index, controller=card.controller, event=ev,
+                              generation=card.generation, order=ev.seq)
+        game.journal.append(game.state.pending, pend)
 
     def _compile_triggers(self, definition: Any, kind: str) -> tuple[Any, tuple[tuple[Ability, tuple[Any, ...]], ...], bool]:
         """The triggered abilities of a card definition listening for events of ``kind``, in their
