@@ -106,7 +106,8 @@ def printed(definition: CardDefinition) -> Printed:
 def printed_types_hold(game: Game) -> bool:
     """True when no continuous effect in the game can change a card's types, so the printed
     types are the current ones and need no layer computation (a hot path: every "is it a
-    creature?"). Cached per journal version; static abilities are looked at once per set of cards."""
+    creature?"). Cached per journal version; static abilities are looked at once per
+    :attr:`~rulestack.Game.cards_version` (the same cards with the same definitions)."""
     system: MTGSystem = game.system   # type: ignore[assignment]
     version = game.journal.version
     hold = system.types_hold
@@ -116,12 +117,12 @@ def printed_types_hold(game: Game) -> bool:
 
 
 def _types_hold(game: Game, system: "MTGSystem", version: int) -> bool:
-    count = len(game.state.cards)
-    if system.type_statics[0] != count:
+    cards_version = game.cards_version
+    if system.type_statics[0] != cards_version:
         statics = any(spec.get("attr") in TYPE_FIELDS
                       for c in game.state.cards.values() for ab in c.definition.abilities
                       if ab.role == Role.STATIC for spec in ab.get("modify") or ())
-        system.type_statics = (count, statics)
+        system.type_statics = (cards_version, statics)
     hold = not system.type_statics[1] and not any(e.attr in TYPE_FIELDS for e in game.state.effects)
     system.types_hold = (version, hold)
     return hold

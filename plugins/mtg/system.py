@@ -176,7 +176,7 @@ class MTGSystem(GameSystem):
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
-        #: Caches of rules.printed_types_hold: (number of cards, whether a static ability among them
+        #: Caches of rules.printed_types_hold: (cards_version, whether a static ability among them
         #: changes types) and (journal version, whether printed types hold).
         self.type_statics: tuple[int, bool] = (-1, True)
         self.types_hold: tuple[int, bool] = (-1, False)

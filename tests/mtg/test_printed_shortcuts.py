@@ -156,6 +156,24 @@ def test_battlefield_facts_follow_a_permanent_that_becomes_a_copy():
     assert rules.battlefield(game).activators == (bear,)
 
 
+def test_printed_types_follow_a_permanent_that_becomes_a_card_with_a_type_changing_ability():
+    """Which cards have a static ability that changes types is kept per cards version, not per
+    number of cards: a permanent that becomes Life and Limb (same number of cards) makes its
+    Forests creatures at once (613.1d, layer 4)."""
+    from .helpers import Table
+    t = Table(phase="postcombat_main")
+    bear = t.add("Grizzly Bears")
+    forest = t.lands("Forest", 1)[0]
+    t.start()
+    game = t.game
+    assert rules.printed_types_hold(game)
+    assert not rules.is_creature(game, game.card(forest))
+    game.become(bear, game.pool.code("Life and Limb"))
+    assert not rules.printed_types_hold(game)
+    assert rules.is_creature(game, game.card(forest))
+    assert tuple(rules.types_of(game, game.card(forest))) == tuple(game.values(game.card(forest)).get("types") or ())
+
+
 def test_printed_keywords_see_a_static_ability_that_comes_into_the_game():
     """The static abilities' part of what a modifier could change is kept per set of cards in the
     host's index: a card with a static ability granting haste, created mid-game, makes Haste no
