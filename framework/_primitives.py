@@ -10,7 +10,7 @@ from .events import Cause
 from .journal import _MISSING, _SCALARS, _restore_item, fresh_version
 from .flow import GameResult
 from .replacement import first_category, replace
-from .state import UNTIL_END_OF_TURN_N, Card, FloatingEffect, Visibility, Zone
+from .state import UNTIL_END_OF_TURN_N, Card, EventData, FloatingEffect, Visibility, Zone
 
 if TYPE_CHECKING:
     from .game import Game
@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 _osetattr, _dict_setitem, _list_append = object.__setattr__, dict.__setitem__, list.append
 _list_insert, _list_pop = list.insert, list.pop
+_dict_update = dict.update   # (EventData refuses its own update: an event's data is filled as it is made)
+
+#: The fields of a ``moved`` event that :meth:`StatePrimitives.move` fills itself (its ``extra``
+#: keywords add others).
+_MOVE_DATA = frozenset({"card", "code", "from", "from_player", "to", "to_player", "visible"})
 
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
@@ -297,9 +302,14 @@ class StatePrimitives:
         else:
             seen = seen_before | self.views.seen_by(card)
             visible = "all" if len(seen) == len(state.players) else sorted(seen)
-        game.record(kind, cause=cause, source=source, player=by, card=card.id, code=card.code,
-                    **{"from": src.name}, from_player=src.player, to=dst.name, to_player=dst.player,
-                    visible=visible, **extra)
+        # (Game.record, with the event's data built once.)
+        data = EventData({"card": card.id, "code": card.code, "from": src.name, "from_player": src.player,
+                          "to": dst.name, "to_player": dst.player, "visible": visible})
+        if extra:
+            if not _MOVE_DATA.isdisjoint(extra):   # as a keyword given twice to record would
+                raise TypeError(f"move() got fields it records itself: {sorted(_MOVE_DATA.intersection(extra))}")
+            _dict_update(data, extra)
+        game._emit(kind, cause, source, by, data)
         return card
 
     def become(self, card: Card, code: str, *, generation: int | None = None) -> Card:
@@ -435,8 +445,8 @@ class StatePrimitives:
             _dict_setitem(status, key, value if type(value) in _SCALARS else journal.adopt(value))
             journal.version = fresh_version()
         if not quiet:
-            self.game.record("status", cause=cause, source=source, player=by, card=card.id, key=key, value=value,
-                             old=old)
+            self.game._emit("status", cause, source, by, EventData({"card": card.id, "key": key, "value": value,
+                                                                    "old": old}))
 
     def add_counters(self, card: Card | int, kind: str, n: int = 1, *, cause: str = Cause.EFFECT,
                      source: int | None = None, by: int | None = None) -> int:
@@ -501,7 +511,7 @@ class StatePrimitives:
         _dict_setitem(target, key, value if type(value) in _SCALARS else journal.adopt(value))
         journal.version = fresh_version()
         if event:
-            self.game.record(event, cause=cause, source=source, player=player, key=key, value=value, old=old)
+            self.game._emit(event, cause, source, player, EventData({"key": key, "value": value, "old": old}))
 
     def value_of(self, player: int | None, key: str, default: Any = None) -> Any:
         """A named value of a player (or of the game)."""
@@ -526,7 +536,7 @@ class StatePrimitives:
                 _osetattr(state, "step", step if type(step) in _SCALARS else journal.adopt(step))
             journal.version = fresh_version()
         if phase is not None:
-            self.game.record("phase", player=self.game.state.active_player, phase=phase, step=step)
+            self.game._emit("phase", Cause.RULE, None, state.active_player, EventData({"phase": phase, "step": step}))
 
     def add_effect(self, op: str, attr: str | None, value: Any, *, targets: Iterable[int] | None = None,
                    filter: Mapping[str, Any] | None = None, duration: str = "permanent",

@@ -413,11 +413,17 @@ class Game:
     def record(self, kind: str, *, cause: str = Cause.RULE, source: int | None = None,
                player: int | None = None, **data: Any) -> Event:
         """Record an event; it is matched against triggered abilities and shown to observers."""
+        return self._emit(kind, cause, source, player, EventData(data))
+
+    def _emit(self, kind: str, cause: str, source: int | None, player: int | None, data: EventData) -> Event:
+        """:meth:`record` with the event's data made by the caller (an :class:`EventData` no one else
+        holds): for the host's primitives, which record thousands of events per game, without
+        packing their fields as keywords and copying them twice."""
         if cause not in _CAUSES:
             raise ValueError(f"unknown cause {cause!r}; use one of {sorted(Cause.ALL)}")
         state = self.state
         log = state.log
-        ev = Event(len(log) + 1, kind, cause, source, player, EventData(data))
+        ev = Event(len(log) + 1, kind, cause, source, player, data)
         _list_append(log, ev)   # the journal's ``log``, inline: recorded, the version unchanged
         self.journal._undo.append((_list_pop, (log,)))
         if not self.flow.dry_run:
