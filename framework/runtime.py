@@ -19,6 +19,7 @@ pass ``runtime=`` to share one explicitly.
 from __future__ import annotations
 
 import copy
+import copyreg
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
@@ -44,6 +45,93 @@ def _frozen(mapping: Mapping[str, Any] | None) -> tuple:
     return tuple(sorted((str(k), repr(v)) for k, v in (mapping or {}).items()))
 
 
+class _Unplanned(Exception):
+    """A value :func:`_copier` makes no plan for (copy.deepcopy copies it)."""
+
+
+_NOTHING = object()
+
+
+def _copier(value: Any) -> Callable[[], Any]:
+    """A function returning, each time it is called, what ``copy.deepcopy(value)`` returns (a new
+    copy of every mutable object, the same atoms), for the values a system instance starts with:
+    atoms, tuples, lists, dicts, sets and frozensets (exact types), and instances of plain classes (slots or a
+    ``__dict__``, a dict subclass's items; the default pickling protocol: no ``__deepcopy__``,
+    ``__reduce__``, ``__getstate__``, ``__setstate__``, ``__setattr__`` or ``__new__`` of their
+    own). A mutable object reached twice (deepcopy would copy it once) or anything else raises
+    :class:`_Unplanned`. ``value`` must not change afterwards (the plan holds its parts)."""
+    seen: set[int] = set()
+
+    def plan(v: Any) -> tuple[bool, Any]:   # (constant, the value | a maker)
+        cls = type(v)
+        if copy._deepcopy_dispatch.get(cls) is copy._deepcopy_atomic:   # type: ignore[attr-defined]
+            return True, v
+        if id(v) in seen:
+            raise _Unplanned
+        seen.add(id(v))
+        if cls is tuple:
+            parts = [plan(x) for x in v]
+            if all(c for c, _ in parts):
+                seen.discard(id(v))   # deepcopy gives the tuple itself
+                return True, v
+            makers = [(lambda x=x: x) if c else x for c, x in parts]
+            return False, lambda: tuple([m() for m in makers])
+        if cls is list:
+            parts = [plan(x) for x in v]
+            if all(c for c, _ in parts):
+                return False, v.copy
+            makers = [(lambda x=x: x) if c else x for c, x in parts]
+            return False, lambda: [m() for m in makers]
+        if cls is dict:
+            return False, _items_maker(dict, v.items())
+        if cls is set or cls is frozenset:   # deepcopy rebuilds them from a list of their elements
+            elements = list(v)
+            if not all(plan(x)[0] for x in elements):
+                raise _Unplanned
+            return False, lambda: cls(elements)
+        if (copyreg.dispatch_table.get(cls) is not None or getattr(cls, "__deepcopy__", None) is not None
+                or cls.__reduce_ex__ is not object.__reduce_ex__ or cls.__reduce__ is not object.__reduce__
+                or cls.__getstate__ is not object.__getstate__ or getattr(cls, "__setstate__", None) is not None
+                or cls.__setattr__ is not object.__setattr__ or isinstance(v, type)
+                or cls.__new__ not in (object.__new__, dict.__new__) or (cls.__new__ is dict.__new__) != isinstance(v, dict)
+                or (isinstance(v, dict) and cls.__setitem__ is not dict.__setitem__)):
+            raise _Unplanned
+        if isinstance(v, (list, set, tuple, frozenset, bytearray)):
+            raise _Unplanned
+        slots = copyreg._slotnames(cls)   # type: ignore[attr-defined]
+        fields = [(name, plan(x)) for name in slots if (x := getattr(v, name, _NOTHING)) is not _NOTHING]
+        setters = [(getattr(cls, name).__set__, c, x) for name, (c, x) in fields]
+        own = _items_maker(dict, vars(v).items()) if getattr(v, "__dict__", None) else None
+        items = _items_maker(dict, v.items()) if isinstance(v, dict) else None
+        new = cls.__new__
+
+        def make() -> Any:
+            y = new(cls)
+            if own is not None:
+                vars(y).update(own())
+            for set_, c, x in setters:
+                set_(y, x if c else x())
+            if items is not None:
+                dict.update(y, items())
+            return y
+        return False, make
+
+    def _items_maker(kind: type, pairs: Iterable[tuple[Any, Any]]) -> Callable[[], dict]:
+        parts = []
+        for k, x in list(pairs):
+            ck, kk = plan(k)
+            if not ck:
+                raise _Unplanned
+            parts.append((k, plan(x)))
+        if all(c for _, (c, _) in parts):
+            frozen = {k: x for k, (_, x) in parts}
+            return frozen.copy
+        return lambda: {k: (x if c else x()) for k, (c, x) in parts}
+
+    constant, made = plan(value)
+    return (lambda: made) if constant else made
+
+
 class Engine:
     """What one game uses at a time: the system instance, its plugin manager (the host's
     defaults, the system, then the game's own plugins) and the Lua sandbox with the scripts of
@@ -53,6 +141,12 @@ class Engine:
         self.runtime = runtime
         self.system: GameSystem = runtime.system_cls(runtime.settings)
         self._system_vars = copy.deepcopy(vars(self.system))
+        #: Makes what ``copy.deepcopy(self._system_vars)`` would, each time, for less (see :func:`_copier`).
+        self._fresh_vars: Callable[[], dict[str, Any]]
+        try:
+            self._fresh_vars = _copier(self._system_vars)
+        except _Unplanned:
+            self._fresh_vars = lambda: copy.deepcopy(self._system_vars)
         self.pm: pluggy.PluginManager = make_plugin_manager(self.system)
         #: The game holding this engine (``None`` while idle).
         self.game: Game | None = None
@@ -118,7 +212,7 @@ class Engine:
         self.called.clear()
         state = vars(self.system)
         state.clear()
-        state.update(copy.deepcopy(self._system_vars))
+        state.update(self._fresh_vars())
         if reusable:
             self.runtime._give_back(self)
         else:

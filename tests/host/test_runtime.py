@@ -3,11 +3,14 @@ nothing of one game (Lua globals and top-level locals, the RNG, caches on the sy
 game's plugins, card memory) can be seen from the next."""
 from __future__ import annotations
 
+import copy
+import copyreg
+
 import pytest
 
 from rulestack import Game
 from rulestack.hookspecs import hookimpl
-from rulestack.runtime import Runtime
+from rulestack.runtime import Engine, Runtime, _copier, _Unplanned
 from rulestack.scenario import Scenario
 from rulestack.step import StepGame
 from rulestack.system import find_system
@@ -131,6 +134,73 @@ def test_caches_on_the_system_instance_are_put_back_between_games():
     assert system.settled_at == -1          # ... and the next game starts without that cache
     assert system.activation_zones.count == -1 and system.activation_zones.zones == ()
     nxt.close()
+
+
+def _same_copy(a, b, path="value"):
+    """``b`` is what ``copy.deepcopy`` made of what ``a`` is a copy of: the same types, atoms (the
+    very objects), items, slots and attributes, all through."""
+    cls = type(a)
+    assert cls is type(b), path
+    if copy._deepcopy_dispatch.get(cls) is copy._deepcopy_atomic:
+        assert a is b, path
+        return
+    if cls in (tuple, list):
+        assert len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b)):
+            _same_copy(x, y, f"{path}[{i}]")
+        return
+    if cls in (set, frozenset):
+        assert list(a) == list(b), path
+        return
+    if isinstance(a, dict):
+        assert list(a) == list(b), path
+        for k in a:
+            _same_copy(a[k], b[k], f"{path}[{k!r}]")
+    if hasattr(a, "__dict__"):
+        _same_copy(dict(vars(a)), dict(vars(b)), f"{path}.__dict__")
+    for name in copyreg._slotnames(cls):
+        _same_copy(getattr(a, name, KeyError), getattr(b, name, KeyError), f"{path}.{name}")
+
+
+@pytest.mark.parametrize("system", ["yugioh", "mtg", "onepiece", "digimon", "pmv"])
+def test_the_system_instances_attributes_are_put_back_as_a_deep_copy_would(system):
+    engine = Engine(Runtime(system))
+    first, second = engine._fresh_vars(), engine._fresh_vars()
+    _same_copy(first, copy.deepcopy(engine._system_vars))
+    for name, value in first.items():   # every mutable value is a new object each time
+        if copy.deepcopy(value) is not value:
+            assert value is not second[name] and value is not engine._system_vars[name], name
+    engine.close()
+
+
+class _Slotted:
+    __slots__ = ("a", "b", "unset")
+
+
+class _Cache(dict):
+    pass
+
+
+class _OwnCopy:
+    def __deepcopy__(self, memo):
+        return self
+
+
+def test_the_copier_makes_what_deepcopy_makes_or_declines():
+    slotted = _Slotted()
+    slotted.a, slotted.b = [1, (2, "x")], {"k": frozenset({3}), "s": {4, 5}}
+    cache = _Cache(a=[1])
+    cache.note = "n"
+    value = {"n": 1, "t": (1, ("a", None)), "mixed": (1, [2]), "slotted": slotted, "cache": cache,
+             "empty": _Cache(), "kind": int}
+    made = _copier(value)
+    _same_copy(made(), copy.deepcopy(value))
+    assert made()["slotted"].a is not slotted.a and made()["t"] is value["t"]
+    shared = [1]
+    for declined in ({"a": shared, "b": shared},     # deepcopy would copy it once, shared
+                     {"own": _OwnCopy()}, {"set": {object()}}):
+        with pytest.raises(_Unplanned):
+            _copier(declined)
 
 
 class _Recorder:
