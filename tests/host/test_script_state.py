@@ -82,6 +82,45 @@ def test_locals_stay_put_back_after_the_script_is_reset(host):
         host.box.call(s.data["w"], 1)
 
 
+def test_a_reset_of_several_scripts_runs_each_chunk_again_in_order_and_unloads_only_those_that_fail(host):
+    drawn = []
+
+    def random(lo, hi):
+        drawn.append(lo)
+        return hi
+    steady = """
+        local n = math.random(%d, %d)
+        local count = 0
+        return { f = function(ctx) count = count + 1; return n, count end }"""
+    a, c = load(host, steady % (5, 5)), load(host, steady % (7, 7))
+    # b returns another table when its chunk runs again with another draw: it cannot be reset.
+    b = load(host, """
+        local pick = math.random(1, 2)
+        if pick == 1 then return { f = function(ctx) return "one" end } end
+        return { g = function(ctx) return "two" end }""")
+    host.box._random = random
+    assert host.box.reset([a.script, b.script, 999, c.script, a.script]) == [b.script, 999]
+    assert drawn == [5, 1, 7, 5]   # each chunk ran again, in the order given (a twice)
+    assert host.box.call(a.data["f"], 1) == (5, 1)
+    assert host.box.call(c.data["f"], 1) == (7, 1)
+    with pytest.raises(ScriptError):
+        host.box.call(b.data["f"], 1)
+    assert host.box.reset([b.script, c.script]) == [b.script] and drawn == [5, 1, 7, 5, 7]
+
+
+def test_a_host_error_in_a_chunk_run_again_ends_the_reset(host):
+    s = load(host, """
+        local n = math.random(1, 1)
+        return { f = function(ctx) return n end }""")
+    t = load(host, "return { f = function(ctx) return 1 end }")
+    host.random_error = ValueError("no random now")
+    with pytest.raises(ValueError, match="no random now"):
+        host.box.reset([t.script, s.script, t.script])
+    host.random_error = None
+    assert host.box.reset([s.script, t.script]) == []
+    assert host.box.call(s.data["f"], 1) == 1
+
+
 # -- load-time tables ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("write, key", [
