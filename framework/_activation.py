@@ -35,7 +35,7 @@ from .context import relative_player
 from .errors import ConfigurationError, IllegalAction, RulestackError, StopResolution
 from .events import Cause, Event
 from .flow import Action, Activation, ChoiceRequest, CostUnpayable, PendingTrigger
-from .state import Card, Item
+from .state import Card, EventData, Item
 from ._hookcall import DirectHookCaller
 
 #: The arguments of the hook implementations the flow calls directly (DirectHookCaller.sole):
@@ -227,9 +227,9 @@ class ActionFlow:
                 kept = self._pay(act)
                 if kept:
                     self._choose_targets(act)
-            self.game.record("activated", player=player, source=card.id, card=card.id, code=card.code,
-                             ability=ab.index, kind_of=ab.kind, item=item.id, card_activation=card_activation,
-                             cause=Cause.RULE)
+            self.game._emit("activated", Cause.RULE, card.id, player,
+                            EventData({"card": card.id, "code": card.code, "ability": ab.index, "kind_of": ab.kind,
+                                       "item": item.id, "card_activation": card_activation}))
             if not kept:
                 self.game.set(item, "data", {**item.data, "cost_failed": True})
                 return None
@@ -488,7 +488,8 @@ class ActionFlow:
             gens = {t: self.game.state.cards[t].generation for group, kind in zip(targets, kinds) if kind == "card"
                     for t in group}
             self.game.set(act.item, "data", {**act.item.data, "target_generations": gens, "target_kinds": kinds})
-            self.game.record("targeted", player=act.player, source=act.card.id, item=act.item.id, targets=targets)
+            self.game._emit("targeted", Cause.RULE, act.card.id, act.player,
+                            EventData({"item": act.item.id, "targets": targets}))
 
     def request_choice(self, req: ChoiceRequest) -> list[int]:
         """Ask for a choice at resolution, after the system's ``choice_rules``. Raises
@@ -536,8 +537,8 @@ class ActionFlow:
             self.game.record("effect_negated", source=card.id, item=item.id, card=card.id)
             return
         fn = ab.get("resolve")
-        self.game.record("resolving", source=card.id, player=item.controller, item=item.id, card=card.id,
-                         code=card.code)
+        self.game._emit("resolving", Cause.RULE, card.id, item.controller,
+                        EventData({"item": item.id, "card": card.id, "code": card.code}))
         if fn is not None:
             try:
                 ctx = self.game.context(card=card, ability=ab, item=item, player=item.controller)

@@ -143,7 +143,7 @@ class DecisionAsking:
             action = actions[0]
         else:
             options = self._action_options(actions)
-            dec = d.Decision(player, d.ACTION, prompt or window, options, reason="action")
+            dec = d.Decision(player, d.ACTION, prompt or window, options, 1, 1, None, "action")   # (positional: less to parse)
             action = options[self.decide(dec)[0]].value
         hook = game.pm.hook.perform_action
         sole = hook.sole(_PERFORM_ARGS) if type(hook) is DirectHookCaller else None

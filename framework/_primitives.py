@@ -25,6 +25,8 @@ _dict_update = dict.update   # (EventData refuses its own update: an event's dat
 #: The fields of a ``moved`` event that :meth:`StatePrimitives.move` fills itself (its ``extra``
 #: keywords add others).
 _MOVE_DATA = frozenset({"card", "code", "from", "from_player", "to", "to_player", "visible"})
+#: The same for :meth:`StatePrimitives.set_life`'s ``life_changed`` event.
+_LIFE_DATA = frozenset({"delta", "life", "by"})
 
 #: Zone positions accepted by :meth:`Game.move`.
 TOP, BOTTOM = "top", "bottom"
@@ -426,7 +428,7 @@ class StatePrimitives:
         """Shuffle a zone with the game's RNG."""
         z = self.game.zone(zone, player)
         self.game.journal.replace_list(z.cards, self.game.rng.shuffle(z.cards))
-        self.game.record("shuffled", cause=cause, source=source, player=player, zone=zone)
+        self.game._emit("shuffled", cause, source, player, EventData({"zone": zone}))
 
     def set_status(self, card: Card | int, key: str, value: Any, *, cause: str = Cause.RULE,
                    source: int | None = None, by: int | None = None, quiet: bool = False) -> None:
@@ -488,8 +490,12 @@ class StatePrimitives:
         p = self.game.state.players[player]
         old = p.life or 0
         self.game.journal.setattr(p, "life", life)
-        self.game.record(kind, cause=cause, source=source, player=player, delta=life - old, life=life,
-                         by=by, **extra)
+        data = EventData({"delta": life - old, "life": life, "by": by})
+        if extra:
+            if not _LIFE_DATA.isdisjoint(extra):   # as a keyword given twice to record would
+                raise TypeError(f"set_life() got fields it records itself: {sorted(_LIFE_DATA.intersection(extra))}")
+            _dict_update(data, extra)
+        self.game._emit(kind, cause, source, player, data)
         return life
 
     def change_life(self, player: int, delta: int, **kw: Any) -> int:

@@ -533,7 +533,7 @@ class Game:
         j.setattr(self.state, "step", None)
         if self.state.values.get("once_per_turn"):
             j.setitem(self.state.values, "once_per_turn", ())
-        self.record("turn_began", player=nxt, turn=self.state.turn)
+        self._emit("turn_began", Cause.RULE, None, nxt, EventData({"turn": self.state.turn}))
 
     def fork(self) -> Any:
         """An independent copy of this game at the decision it waits for, as a
