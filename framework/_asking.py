@@ -146,10 +146,10 @@ class DecisionAsking:
             dec = d.Decision(player, d.ACTION, prompt or window, options, 1, 1, None, "action")   # (positional: less to parse)
             action = options[self.decide(dec)[0]].value
         hook = game.pm.hook.perform_action
-        sole = hook.sole(_PERFORM_ARGS) if type(hook) is DirectHookCaller else None
+        chain = hook.chain(_PERFORM_ARGS) if type(hook) is DirectHookCaller else None
         with game.transaction():
-            if sole is not None:   # the system's one implementation, called as the hook would
-                sole(game, action)
+            if chain is not None:   # the implementations (the system's, the host's), called as the hook would
+                chain(game, action)
             else:
                 hook(game=game, action=action)
         return action

@@ -79,10 +79,31 @@ def _direct_call(firstresult: bool, calls: list[tuple[Callable[..., Any], tuple[
     return several
 
 
+def _chained(fns: list[Callable[..., Any]], firstresult: bool) -> Callable[..., Any]:
+    """Call ``fns`` in order with the same positional arguments, with pluggy's answer."""
+    if firstresult:
+        def first(*args: Any) -> Any:
+            for fn in fns:
+                res = fn(*args)
+                if res is not None:
+                    return res
+            return None
+        return first
+
+    def every(*args: Any) -> list[Any]:
+        results = []
+        for fn in fns:
+            res = fn(*args)
+            if res is not None:
+                results.append(res)
+        return results
+    return every
+
+
 class DirectHookCaller(HookCaller):
     """A :class:`pluggy.HookCaller` that calls plain implementations directly (see the module)."""
 
-    __slots__ = ("_direct", "_pm", "_exec", "_plan", "_sole")
+    __slots__ = ("_direct", "_pm", "_exec", "_plan", "_sole", "_chain")
 
     def __init__(self, original: HookCaller, pm: pluggy.PluginManager) -> None:
         # Same name, spec, history and (the same list object of) implementations as ``original``.
@@ -99,11 +120,20 @@ class DirectHookCaller(HookCaller):
         #: The same one implementation as ``(function, its argument names)``, for a caller that
         #: calls it itself (:meth:`sole`); ``None`` otherwise or until the first call.
         self._sole: tuple[Callable[..., Any], tuple[str, ...]] | None = None
+        #: Every implementation taking the same arguments, in order: ``(their names, a function calling
+        #: them with those arguments given positionally, with the hook's answer)``, for a caller that
+        #: calls them itself (:meth:`chain`); ``None`` otherwise or until the first call.
+        self._chain: tuple[tuple[str, ...], Callable[..., Any]] | None = None
 
     def _make_direct(self) -> _Direct:
         direct = self._direct_call()
-        self._plan = self._sole = None
+        self._plan = self._sole = self._chain = None
         impls = self._hookimpls
+        if direct != self._through_pluggy and impls and all(impl.argnames == impls[0].argnames for impl in impls):
+            spec = self.spec
+            self._chain = (tuple(impls[0].argnames), _chained(
+                [impl.function for impl in reversed(impls)],
+                bool(spec.opts.get("firstresult", False)) if spec is not None else False))
         if direct != self._through_pluggy and len(impls) == 1 and impls[0].argnames:
             names = tuple(impls[0].argnames)
             spec = self.spec
@@ -121,6 +151,17 @@ class DirectHookCaller(HookCaller):
         if sole is None or sole[1] != names or self._direct is None or self._pm._inner_hookexec is not self._exec:
             return None
         return sole[0]
+
+    def chain(self, names: tuple[str, ...]) -> Callable[..., Any] | None:
+        """A function calling the hook's plain implementations, all taking exactly the arguments
+        ``names`` (in that order), as calling the hook now would (no wrapper, no monitoring or
+        tracing, its callers made): ``fn(*args)`` is then the call, its answer the hook's (the list
+        of the answers that are not ``None``, or the first of them for a ``firstresult`` hook).
+        ``None`` otherwise."""
+        chain = self._chain
+        if chain is None or chain[0] != names or self._direct is None or self._pm._inner_hookexec is not self._exec:
+            return None
+        return chain[1]
 
     def _direct_call(self) -> _Direct:
         spec = self.spec
@@ -163,15 +204,15 @@ class DirectHookCaller(HookCaller):
 
     def _add_hookimpl(self, hookimpl: Any) -> None:
         HookCaller._add_hookimpl(self, hookimpl)
-        self._direct = self._sole = None
+        self._direct = self._sole = self._chain = None
 
     def _remove_plugin(self, plugin: Any) -> None:
         HookCaller._remove_plugin(self, plugin)
-        self._direct = self._sole = None
+        self._direct = self._sole = self._chain = None
 
     def set_specification(self, specmodule_or_class: Any, spec_opts: Any) -> None:
         HookCaller.set_specification(self, specmodule_or_class, spec_opts)
-        self._direct = self._sole = None
+        self._direct = self._sole = self._chain = None
 
 
 def direct_hooks(pm: pluggy.PluginManager) -> pluggy.PluginManager:

@@ -149,6 +149,58 @@ def test_sole_gives_the_one_plain_implementation_only_while_a_call_would_only_ca
     assert caller(game=None, x=1) == [2, "wrapped"] and caller.sole(("x",)) is None
 
 
+class Both:
+    def __init__(self, tag: str, least: int) -> None:
+        self.tag, self.least = tag, least
+
+    @impl
+    def many(self, game: Any, x: int) -> Any:
+        return None if x < self.least else (self.tag, game, x)
+
+    @impl
+    def first(self, game: Any, x: int) -> Any:
+        return None if x < self.least else (self.tag, game, x)
+
+
+@pytest.mark.parametrize("name", ["many", "first"])
+def test_chain_calls_implementations_taking_the_same_arguments_as_a_call_would(name):
+    plain, pm = pluggy.PluginManager("hc"), pluggy.PluginManager("hc")
+    for m in (plain, pm):
+        m.add_hookspecs(Spec)
+        m.register(High(), name="high")   # many: (game, x); first: (x,)
+    direct_hooks(pm)
+    caller = getattr(pm.hook, name)
+    assert caller.chain(("game", "x")) is None          # not known before the first call
+    caller(game="g", x=1)
+    own = ("game", "x") if name == "many" else ("x",)   # High's first takes x only
+    other = ("x",) if name == "many" else ("game", "x")
+    assert caller.chain(own) is not None and caller.chain(other) is None
+    for m in (plain, pm):
+        m.unregister(name="high")
+        m.register(Both("a", 0), name="a")
+        m.register(Both("b", 1), name="b")
+    caller(game="g", x=1)
+    chain = caller.chain(("game", "x"))
+    assert chain is not None and caller.chain(("x", "game")) is None
+    expect = getattr(plain.hook, name)
+    for x in (-1, 0, 1, 2):
+        assert chain("g", x) == expect(game="g", x=x)
+    undo = pm.add_hookcall_monitoring(lambda *a: None, lambda *a: None)
+    assert caller.chain(("game", "x")) is None          # monitoring: through pluggy
+    undo()
+    if name == "many":
+        pm.register(Low(), name="low")                  # an implementation taking other arguments
+        assert caller.chain(("game", "x")) is None
+        caller(game="g", x=1)
+        assert caller.chain(("game", "x")) is None
+        pm.unregister(name="low")
+        caller(game="g", x=1)
+        assert caller.chain(("game", "x")) is not None
+        pm.register(Wrapper(), name="wrapper")
+        caller(game="g", x=1)
+        assert caller.chain(("game", "x")) is None
+
+
 def test_idle_only_while_a_call_would_do_nothing():
     pm = pluggy.PluginManager("hc")
     pm.add_hookspecs(Spec)
