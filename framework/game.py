@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar, overload
 
+import attrs
+
 from .agents import Agent, RandomAgent
 from .cards import Ability, CardDefinition, CostComponent, Deck, ScriptFunction
 from .context import EffectContext, stopped_call
@@ -44,6 +46,14 @@ __all__ = ["BOTTOM", "TOP", "Game", "Seat"]
 T = TypeVar("T")
 
 _CAUSES = Cause.ALL
+
+#: What ``Event(...)`` does (its ``__init__`` sets each field's slot: rulestack._frozen), without
+#: the class call and the frame of ``__init__`` (an event has no post-init step).
+_new_object = object.__new__
+_event_seq, _event_kind, _event_cause, _event_source, _event_player, _event_data = (
+    getattr(Event, name).__set__ for name in ("seq", "kind", "cause", "source", "player", "data"))
+assert [f.name for f in attrs.fields(Event)] == ["seq", "kind", "cause", "source", "player", "data"]
+assert not hasattr(Event, "__attrs_post_init__")
 
 #: The parts of an engine a game shows as its own attributes (see :class:`_EnginePart`).
 _ENGINE_PARTS = ("system", "pm", "sandbox")
@@ -423,7 +433,13 @@ class Game:
             raise ValueError(f"unknown cause {cause!r}; use one of {sorted(Cause.ALL)}")
         state = self.state
         log = state.log
-        ev = Event(len(log) + 1, kind, cause, source, player, data)
+        ev = _new_object(Event)   # Event(len(log) + 1, kind, cause, source, player, data), its slots set here
+        _event_seq(ev, len(log) + 1)
+        _event_kind(ev, kind)
+        _event_cause(ev, cause)
+        _event_source(ev, source)
+        _event_player(ev, player)
+        _event_data(ev, data)
         _list_append(log, ev)   # the journal's ``log``, inline: recorded, the version unchanged
         self.journal._undo.append((_list_pop, (log,)))
         if not self.flow.dry_run:

@@ -88,3 +88,16 @@ def test_classes_it_cannot_copy_exactly_are_refused():
     for cls in (Checked, Before, Keyword):
         with pytest.raises(TypeError):
             direct_init(cls)
+
+
+def test_an_event_the_game_records_is_the_event_its_class_makes():
+    from rulestack import Game
+
+    game = Game.empty("yugioh")
+    ev = game.record("card:note", source=3, player=1, x=1)
+    made = Event(ev.seq, "card:note", "rule", 3, 1, {"x": 1})
+    assert type(ev) is Event and ev == made and attrs.asdict(ev) == attrs.asdict(made)
+    assert ev == pickle.loads(pickle.dumps(ev)) and attrs.evolve(ev) == ev
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        ev.kind = "other"
+    game.close()
