@@ -15,6 +15,12 @@ _PERFORM_ARGS = ("game", "action")
 #: How many actions' options :class:`DecisionAsking` keeps at most (see ``_action_options``).
 _KEPT_OPTIONS = 4096
 
+_new_object = object.__new__
+#: The slots' setters of a decision, in the order of its fields (for :meth:`DecisionAsking.act`).
+_DECISION_FIELDS = ("player", "kind", "prompt", "options", "min", "max", "source", "reason", "validator")
+(_decision_player, _decision_kind, _decision_prompt, _decision_options, _decision_min, _decision_max,
+ _decision_source, _decision_reason, _decision_validator) = (getattr(d.Decision, name).__set__ for name in _DECISION_FIELDS)
+
 if TYPE_CHECKING:
     from .game import Game
     from ._views import PlayerViews
@@ -143,7 +149,18 @@ class DecisionAsking:
             action = actions[0]
         else:
             options = self._action_options(actions)
-            dec = d.Decision(player, d.ACTION, prompt or window, options, 1, 1, None, "action")   # (positional: less to parse)
+            # d.Decision(player, d.ACTION, prompt or window, options, reason="action"), its slots set here
+            # (what its direct __init__ does; its post-init check of the kind passes for ACTION).
+            dec = _new_object(d.Decision)
+            _decision_player(dec, player)
+            _decision_kind(dec, d.ACTION)
+            _decision_prompt(dec, prompt or window)
+            _decision_options(dec, options)
+            _decision_min(dec, 1)
+            _decision_max(dec, 1)
+            _decision_source(dec, None)
+            _decision_reason(dec, "action")
+            _decision_validator(dec, None)
             action = options[self.decide(dec)[0]].value
         hook = game.pm.hook.perform_action
         chain = hook.chain(_PERFORM_ARGS) if type(hook) is DirectHookCaller else None

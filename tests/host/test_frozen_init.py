@@ -101,3 +101,26 @@ def test_an_event_the_game_records_is_the_event_its_class_makes():
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         ev.kind = "other"
     game.close()
+
+
+def test_the_decision_of_an_action_window_is_the_decision_its_class_makes():
+    from rulestack import Game
+    from rulestack._asking import _DECISION_FIELDS
+
+    assert [f.name for f in attrs.fields(Decision)] == list(_DECISION_FIELDS)
+    game = Game("yugioh", ["classic_a", "classic_b"], seed=3)
+    asked = []
+    agent = game.agents[0]
+    plain = agent.decide
+
+    def spy(decision, seat):
+        asked.append(decision)
+        return plain(decision, seat)
+    agent.decide = spy
+    game.play()
+    windows = [dec for dec in asked if dec.reason == "action"]
+    assert windows
+    for dec in windows:
+        made = Decision(dec.player, "action", dec.prompt, dec.options, reason="action")
+        assert type(dec) is Decision and dec == made and attrs.asdict(dec, recurse=False) == attrs.asdict(made, recurse=False)
+        assert dec.validator is None and attrs.evolve(dec) == dec
