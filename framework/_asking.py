@@ -20,6 +20,9 @@ _new_object = object.__new__
 _DECISION_FIELDS = ("player", "kind", "prompt", "options", "min", "max", "source", "reason", "validator")
 (_decision_player, _decision_kind, _decision_prompt, _decision_options, _decision_min, _decision_max,
  _decision_source, _decision_reason, _decision_validator) = (getattr(d.Decision, name).__set__ for name in _DECISION_FIELDS)
+#: The same for an option (for :meth:`DecisionAsking._new_option`).
+_OPTION_FIELDS = ("label", "value", "card", "info")
+_option_label, _option_value, _option_card, _option_info = (getattr(d.Option, name).__set__ for name in _OPTION_FIELDS)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -184,7 +187,12 @@ class DecisionAsking:
         return tuple([o if (o := get(id(a))) is not None else self._new_option(a) for a in actions])
 
     def _new_option(self, action: Action) -> d.Option:
-        option = self._options[id(action)] = d.Option(action.label or action.kind, action, action.card)
+        option = _new_object(d.Option)   # d.Option(action.label or action.kind, action, action.card), its slots set here
+        _option_label(option, action.label or action.kind)
+        _option_value(option, action)
+        _option_card(option, action.card)
+        _option_info(option, None)
+        self._options[id(action)] = option
         return option
 
     def perform(self, action: Action) -> Any:

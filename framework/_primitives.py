@@ -277,11 +277,11 @@ class StatePrimitives:
         old = (card.zone, card.zone_player, card.generation, card.timestamp, card.controller, card.face_up,
                card.status, card.counters, card.memory, card.attached_to)
         undo.append((_restore_card, (card, old)))
-        j.version = fresh_version()
         _set_zone(card, dst.name)
         _set_zone_player(card, dst.player)
         _set_generation(card, card.generation + 1)
         if PRINTED_CODES in state.values:
+            j.version = fresh_version()   # (the state changed: what _end_copy reads sees a new version)
             self._end_copy(card)
         stamp = state.next_timestamp    # (timestamp(), inline: the journal's setattr)
         undo.append((_osetattr, (state, "next_timestamp", stamp)))

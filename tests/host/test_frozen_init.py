@@ -105,9 +105,10 @@ def test_an_event_the_game_records_is_the_event_its_class_makes():
 
 def test_the_decision_of_an_action_window_is_the_decision_its_class_makes():
     from rulestack import Game
-    from rulestack._asking import _DECISION_FIELDS
+    from rulestack._asking import _DECISION_FIELDS, _OPTION_FIELDS
 
     assert [f.name for f in attrs.fields(Decision)] == list(_DECISION_FIELDS)
+    assert [f.name for f in attrs.fields(Option)] == list(_OPTION_FIELDS)
     game = Game("yugioh", ["classic_a", "classic_b"], seed=3)
     asked = []
     agent = game.agents[0]
@@ -124,3 +125,7 @@ def test_the_decision_of_an_action_window_is_the_decision_its_class_makes():
         made = Decision(dec.player, "action", dec.prompt, dec.options, reason="action")
         assert type(dec) is Decision and dec == made and attrs.asdict(dec, recurse=False) == attrs.asdict(made, recurse=False)
         assert dec.validator is None and attrs.evolve(dec) == dec
+        for option in dec.options:
+            action = option.value
+            made_option = Option(action.label or action.kind, action, action.card)
+            assert type(option) is Option and option == made_option and attrs.evolve(option) == option
