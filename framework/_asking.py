@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import decisions as d
-from .errors import RulestackError
+from .errors import GameOver, RulestackError
 from .flow import Action
 from ._hookcall import DirectHookCaller
 
@@ -54,6 +54,9 @@ class DecisionAsking:
         #: Action objects again and again (and an action and an option are frozen), so each one's
         #: option is made once (see :meth:`_action_options`).
         self._options: dict[int, d.Option] = {}
+        from .game import Game   # (not at the top: the game module imports this one)
+        #: Whether the game's transactions are Game's own (not a subclass's), which :meth:`act` runs inline.
+        self._plain_transaction = type(game).transaction is Game.transaction
 
     def decide(self, decision: d.Decision) -> Any:
         """Ask the deciding player's agent; validate and record the answer."""
@@ -167,11 +170,28 @@ class DecisionAsking:
             action = options[self.decide(dec)[0]].value
         hook = game.pm.hook.perform_action
         chain = hook.chain(_PERFORM_ARGS) if type(hook) is DirectHookCaller else None
-        with game.transaction():
+        if not self._plain_transaction:
+            with game.transaction():
+                if chain is not None:
+                    chain(game, action)
+                else:
+                    hook(game=game, action=action)
+            return action
+        # ``with game.transaction():`` inline (Game's own: rulestack.game._Transaction does the same).
+        undo = game.journal._undo
+        mark, version = len(undo), game.journal.version
+        game._tx_depth += 1
+        try:
             if chain is not None:   # the implementations (the system's, the host's), called as the hook would
                 chain(game, action)
             else:
                 hook(game=game, action=action)
+        except BaseException as error:
+            game._tx_depth -= 1
+            if not isinstance(error, GameOver):   # a game that ended stays ended
+                game.journal.rollback(mark, version)
+            raise
+        game._tx_depth -= 1
         return action
 
     def _action_options(self, actions: list[Action]) -> tuple[d.Option, ...]:

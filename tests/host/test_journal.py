@@ -1,4 +1,7 @@
 """The journal rolls every kind of mutation back exactly."""
+import pytest
+
+from rulestack.hookspecs import hookimpl
 from rulestack.journal import Journal
 
 
@@ -89,3 +92,61 @@ def test_a_failed_action_and_a_dry_run_leave_the_games_version_as_it_was():
     game.flow._dry(lambda: game.set_value(None, "dry", 1))
     assert game.value_of(None, "dry") is None and game.journal.version == version
     game.close()
+
+
+class _Risky:
+    """Offers two actions at window ``risky`` and performs them: ``boom`` changes a value then
+    fails, ``end`` changes a value then ends the game."""
+
+    plugin_name = "risky"
+
+    def __init__(self):
+        from rulestack import Action
+        self.actions = [Action("boom", 0, label="boom"), Action("end", 0, label="end")]
+
+    @hookimpl
+    def legal_actions(self, game, player, window):
+        return self.actions if window == "risky" else None
+
+    @hookimpl(tryfirst=True)
+    def perform_action(self, game, action):
+        from rulestack import IllegalAction
+        if action.kind == "boom":
+            game.set_value(None, "tried", 1)
+            raise IllegalAction("refused")
+        if action.kind == "end":
+            game.set_value(None, "ended", 1)
+            game.end_game([0], "test")
+        return None
+
+
+def _pick(label):
+    class Picker:
+        def decide(self, decision, seat):
+            return [next(i for i, o in enumerate(decision.options) if o.label == label)]
+    return Picker()
+
+
+def test_an_action_window_performs_its_action_as_a_transaction():
+    from rulestack import Game, GameOver, IllegalAction
+
+    seen = []
+
+    class Watching(Game):
+        def transaction(self):
+            seen.append("transaction")
+            return super().transaction()
+
+    for cls in (Game, Watching):
+        game = cls.empty("tiny", seed=1, plugins=[_Risky()], agents=[_pick("boom"), _pick("boom")])
+        version = game.journal.version
+        with pytest.raises(IllegalAction):
+            game.asking.act(0, "risky")
+        assert game.value_of(None, "tried") is None and game.journal.version == version   # rolled back
+        assert not game.in_transaction
+        game.agents[0] = _pick("end")
+        with pytest.raises(GameOver):
+            game.asking.act(0, "risky")
+        assert game.value_of(None, "ended") == 1 and game.over and not game.in_transaction   # kept: it ended
+        game.close()
+    assert seen == ["transaction", "transaction"]   # a subclass's own transaction is the one used
