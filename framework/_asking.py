@@ -47,16 +47,15 @@ class DecisionAsking:
     chooser may see them, through the views), asks the agents, records the answers in the state,
     and runs action windows (the ``legal_actions`` and ``perform_action`` hooks)."""
 
-    def __init__(self, game: Game, views: PlayerViews) -> None:
+    def __init__(self, game: Game, views: PlayerViews, *, plain_transaction: bool = False) -> None:
         self.game = game
         self.views = views
         #: id of an action offered at a window -> its option (holding it): systems offer the same
         #: Action objects again and again (and an action and an option are frozen), so each one's
         #: option is made once (see :meth:`_action_options`).
         self._options: dict[int, d.Option] = {}
-        from .game import Game   # (not at the top: the game module imports this one)
         #: Whether the game's transactions are Game's own (not a subclass's), which :meth:`act` runs inline.
-        self._plain_transaction = type(game).transaction is Game.transaction
+        self._plain_transaction = plain_transaction
 
     def decide(self, decision: d.Decision) -> Any:
         """Ask the deciding player's agent; validate and record the answer."""

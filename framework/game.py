@@ -189,7 +189,7 @@ class Game:
         self.index = CardIndex(runtime.card_facts)
         views = PlayerViews(self)
         derived = DerivedValues(self, self.index)
-        asking = DecisionAsking(self, views)
+        asking = DecisionAsking(self, views, plain_transaction=type(self).transaction is Game.transaction)
         primitives = StatePrimitives(self, self.index, views, derived)
         self._unlinked: tuple[Any, ...] | None = (
             views, derived, asking, primitives, ActionFlow(self, self.index, primitives, derived, asking),

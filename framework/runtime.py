@@ -89,12 +89,13 @@ def _copier(value: Any) -> Callable[[], Any]:
             if not all(plan(x)[0] for x in elements):
                 raise _Unplanned
             return False, lambda: cls(elements)
+        k: Any = cls   # (its methods compared with object's by identity)
         if (copyreg.dispatch_table.get(cls) is not None or getattr(cls, "__deepcopy__", None) is not None
-                or cls.__reduce_ex__ is not object.__reduce_ex__ or cls.__reduce__ is not object.__reduce__
-                or cls.__getstate__ is not object.__getstate__ or getattr(cls, "__setstate__", None) is not None
-                or cls.__setattr__ is not object.__setattr__ or isinstance(v, type)
-                or cls.__new__ not in (object.__new__, dict.__new__) or (cls.__new__ is dict.__new__) != isinstance(v, dict)
-                or (isinstance(v, dict) and cls.__setitem__ is not dict.__setitem__)):
+                or k.__reduce_ex__ is not object.__reduce_ex__ or k.__reduce__ is not object.__reduce__
+                or k.__getstate__ is not object.__getstate__ or getattr(cls, "__setstate__", None) is not None
+                or k.__setattr__ is not object.__setattr__ or isinstance(v, type)
+                or k.__new__ not in (object.__new__, dict.__new__) or (k.__new__ is dict.__new__) != isinstance(v, dict)
+                or (isinstance(v, dict) and k.__setitem__ is not dict.__setitem__)):
             raise _Unplanned
         if isinstance(v, (list, set, tuple, frozenset, bytearray)):
             raise _Unplanned
@@ -103,7 +104,7 @@ def _copier(value: Any) -> Callable[[], Any]:
         setters = [(getattr(cls, name).__set__, c, x) for name, (c, x) in fields]
         own = _items_maker(dict, vars(v).items()) if getattr(v, "__dict__", None) else None
         items = _items_maker(dict, v.items()) if isinstance(v, dict) else None
-        new = cls.__new__
+        new: Any = k.__new__
 
         def make() -> Any:
             y = new(cls)
