@@ -49,17 +49,14 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
         for zone, place, on_field, hot, entries_of in by_player[player]:
             if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
                 continue
-            # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
-            # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
-            spells_too = zone != "hand" or player == st.active_player
             for cid in place.cards:
                 if cid not in hot:
                     continue
                 card = cards[cid]
                 entries = entries_of[id(card.definition)]     # (kept for every card of ``hot``)
                 for ab, kind, speed_key, when, _label, _bounds in entries:
-                    if kind == "activate" and ((on_field and card.face_up) or not spells_too):
-                        continue
+                    if kind == "activate" and on_field and card.face_up:
+                        continue        # (timing.place_refusal refuses it too)
                     # The cheap refusals the action list applies before the full check (a "When ..."
                     # timing with no chain link or no event to match, the spell speed, where the card
                     # is, the timing's events): an ability they refuse is never in the list. (Each
@@ -581,8 +578,15 @@ def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability,
 
 
 def respond(game: Game, player: int, window: str) -> Action:
-    """A response window: the player acts, or passes at once when they provably cannot act."""
-    if not may_act(game, player, window):
+    """A response window: the player acts, or passes at once when they provably cannot act. (When
+    the window's activations for the player have just been worked out in this very state, by
+    :func:`may_any_act` asking before the window ran, whether there are some is its answer.)"""
+    memo: WindowActivations = game.system.window_activations  # type: ignore[attr-defined]   # YugiohSystem's
+    if memo.version == game.journal.version and memo.player == player and memo.window == window and \
+            window in RESPONSE_WINDOWS:
+        if not memo.actions:
+            return PASS[player]
+    elif not may_act(game, player, window):
         return PASS[player]
     return game.act(player, window)
 
