@@ -39,12 +39,23 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     if window in ("main", "battle"):
         return True
     st = game.state
-    if st.values.get("resolving"):
+    values = st.values
+    if values.get("resolving"):
         return False
     cards = st.cards
     journal = game.journal
     version = journal.version
-    by_player, speeds, facts, no_link, no_timing = searched_zones(game, window)
+    # searched_zones(game, window), inlined (asked at every window)
+    lists: SearchZones = game.system.search_zones  # type: ignore[attr-defined]   # YugiohSystem's
+    if lists.cards_version != game.cards_version or lists.cards is not cards or lists.zones is not st.zones:
+        lists.find(game)
+    stack = st.stack
+    key = (window, values.get("damage_step"), stack[-1].data.get("speed", 1) if stack else None, not stack,
+           values.get("timing", ()) == (), st.active_player)
+    found = lists.narrow.get(key)
+    if found is None:
+        found = lists.narrow[key] = lists.narrowed(game, key)
+    by_player, speeds, facts, no_link, no_timing = found
     for n, player in enumerate(players):
         for zone, place, on_field, hot, entries_of in by_player[player]:
             if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
@@ -490,9 +501,12 @@ def plain_targeting(game: Game) -> bool:
     (:func:`quick_can_activate`)."""
     system = game.system
     hook = game.pm.hook
-    return all(impl.plugin is system for caller in (hook.can_activate, hook.cost_contributions, hook.assemble_cost,
-                                                     hook.cost_judgement, hook.choice_rules)
-               for impl in caller.get_hookimpls())
+    for caller in (hook.can_activate, hook.cost_contributions, hook.assemble_cost, hook.cost_judgement,
+                   hook.choice_rules):
+        for impl in caller.get_hookimpls():     # (loops, not a generator: asked at every window's list)
+            if impl.plugin is not system:
+                return False
+    return True
 
 
 def quick_can_activate(game: Game, act: Activation) -> bool | None:
