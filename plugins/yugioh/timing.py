@@ -314,27 +314,29 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card |
     the ``player``/``controller`` word means, when there is one: the host searches only that
     player's zones, and shared ones) whose zone, controller and face are those the keys want, but
     ``source`` itself for ``other``. ``None`` for any other filter, or a player word the host
-    would not understand (it says why)."""
-    zones = spec.get("zone")
-    if zones is None or not PLAIN_KEYS.issuperset(spec):
+    would not understand (it says why). What it reads of the filter is read once per filter
+    (:func:`_plain_filter`: a card's filters are its definition's data, never changed)."""
+    if spec.get("zone") is None:
         return None
-    names = zones if type(zones) is list else [zones]
-    if not all(type(name) is str for name in names):
+    kept = _PLAIN_FILTERS.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        if len(_PLAIN_FILTERS) >= 4096:      # (filters made on the fly are not kept for ever)
+            _PLAIN_FILTERS.clear()
+        kept = _PLAIN_FILTERS[id(spec)] = (spec, _plain_filter(spec))
+    plain = kept[1]
+    if plain is None:
         return None
-    who = spec.get("player", spec.get("controller"))
+    unique, names, who, words, face_up, other = plain
     try:
         zone_player = None if who is None or who == "any" else relative_player(game, player, who)
-        wanted = [relative_player(game, player, spec[key]) for key in ("player", "controller")
-                  if key in spec and spec[key] != "any"]
+        wanted = [relative_player(game, player, word) for word in words] if words else ()
     except ScriptUsageError:
         return None
-    face = spec.get("face_up")
-    face_up = None if face is None else bool(face)
-    skipped = source.id if spec.get("other") and source is not None else None
+    skipped = source.id if other and source is not None else None
     cards = game.state.cards
     by_name = zone_groups(game)
     n = 0
-    for name in dict.fromkeys(names):
+    for name in unique:
         for zp, zone in by_name.get(name, ()):
             if zone_player is not None and zp is not None and zp != zone_player:
                 continue
@@ -344,6 +346,30 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card |
                         all(card.controller == w for w in wanted):
                     n += 1
     return n
+
+
+#: What :func:`plain_count` reads of a filter: its zone names (each once, in order, and as a set),
+#: its player word (``player``, else ``controller``), the words of those of the two it has (not
+#: ``any``), the face it wants (``None``: either), and whether it leaves out the source (``other``).
+PlainFilter = tuple[tuple[str, ...], frozenset[str], Any, tuple[Any, ...], "bool | None", bool]
+
+#: :func:`_plain_filter` of the filters seen, by identity (each kept with its filter, so that its id
+#: names no other object meanwhile).
+_PLAIN_FILTERS: dict[int, tuple[Mapping[str, Any], PlainFilter | None]] = {}
+
+
+def _plain_filter(spec: Mapping[str, Any]) -> PlainFilter | None:
+    """What :func:`plain_count` reads of ``spec``; ``None`` when it is not a filter it counts for."""
+    zones = spec.get("zone")
+    if zones is None or not PLAIN_KEYS.issuperset(spec):
+        return None
+    names = zones if type(zones) is list else [zones]
+    if not all(type(name) is str for name in names):
+        return None
+    words = tuple(spec[key] for key in ("player", "controller") if key in spec and spec[key] != "any")
+    face = spec.get("face_up")
+    return (tuple(dict.fromkeys(names)), frozenset(names), spec.get("player", spec.get("controller")), words,
+            None if face is None else bool(face), bool(spec.get("other")))
 
 
 #: The keys of a card filter whose check may fail for one card and not another otherwise than by

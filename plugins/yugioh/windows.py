@@ -35,67 +35,45 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     """Could any of ``players`` have anything but "pass" in this window: :func:`may_act` asked for
     each in turn until one says yes (a window that both players may only pass is passed without
     being run), with what they share (the state's zones and cards, the spell-speed table) looked
-    up once."""
+    up once. Only the cards :func:`searched_zones` keeps for the window's facts are looked at."""
     if window in ("main", "battle"):
         return True
     st = game.state
-    if st.values.get("resolving"):
+    values = st.values
+    if values.get("resolving"):
         return False
     cards = st.cards
-    speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
-    facts: tuple[str, str | None, int | None] = (window, None, None)
-    no_timing: bool | None = None       # no event of a timing to match (asked when first needed) ...
-    no_link = False                     # ... and no chain link
-    system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    found = system.activation_zones
     journal = game.journal
     version = journal.version
-    if found.cards_version != game.cards_version or found.cards is not cards:
-        activation_zones(game)
-    hand_effects = found.hand_effects
-    lists = system.search_zones
-    if lists.cards_version != found.cards_version or lists.zones is not st.zones:
-        lists.find(st, found)
-    # In a response window only the abilities some response window lets through the spell-speed
-    # check are worth looking at (the check below refuses the others anyway).
-    responding = window in RESPONSE_WINDOWS
-    by_player = lists.responses if responding else lists.activatable
-    lookup = response_entries if responding else activated_entries
-    active = st.active_player
+    # searched_zones(game, window), inlined (asked at every window)
+    lists: SearchZones = game.system.search_zones  # type: ignore[attr-defined]   # YugiohSystem's
+    if lists.cards_version != game.cards_version or lists.cards is not cards or lists.zones is not st.zones:
+        lists.find(game)
+    stack = st.stack
+    key = (window, values.get("damage_step"), stack[-1].data.get("speed", 1) if stack else None, not stack,
+           values.get("timing", ()) == (), st.active_player)
+    found = lists.narrow.get(key)
+    if found is None:
+        found = lists.narrow[key] = lists.narrowed(game, key)
+    by_player, speeds, facts, no_link, no_timing = found
     for n, player in enumerate(players):
-        own_turn = player == active
         for zone, place, on_field, hot, entries_of in by_player[player]:
-            # From the hand in the opponent's turn only a monster's effect can be activated (a "hand
-            # trap"): a Spell or Trap card's activation from the hand is for its own player's turn.
-            spells_too = zone != "hand" or own_turn
-            if not spells_too and not hand_effects:
-                continue
-            if hot.isdisjoint(place.cards):     # (hot: the cards whose entries below are not empty)
+            if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
                 continue
             for cid in place.cards:
                 if cid not in hot:
                     continue
                 card = cards[cid]
-                definition = card.definition
-                entries = entries_of.get(id(definition))    # lookup(definition, zone), kept by zone
-                if entries is None:
-                    entries = entries_of[id(definition)] = lookup(definition, zone)
-                if not entries:
-                    continue
+                entries = entries_of[id(card.definition)]     # (kept for every card of ``hot``)
                 for ab, kind, speed_key, when, _label, _bounds in entries:
-                    if kind == "activate" and ((on_field and card.face_up) or not spells_too):
-                        continue
+                    if kind == "activate" and on_field and card.face_up:
+                        continue        # (timing.place_refusal refuses it too)
                     # The cheap refusals the action list applies before the full check (a "When ..."
                     # timing with no chain link or no event to match, the spell speed, where the card
                     # is, the timing's events): an ability they refuse is never in the list. (Each
                     # only reads the state: their order changes no answer.)
-                    if when:
-                        if no_timing is None:
-                            no_link, no_timing = not st.stack, st.values.get("timing", ()) == ()
-                        if no_link if when.get("on") == "link" else no_timing:
-                            continue
-                    if speeds is None:
-                        speeds, facts = timing.speed_allows(game, window)
+                    if when and (no_link if when.get("on") == "link" else no_timing):
+                        continue
                     allowed = speeds.get(speed_key)
                     if allowed is None:
                         allowed = timing.speed_allowed(speeds, facts, speed_key)
@@ -120,6 +98,26 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     return False
 
 
+def searched_zones(game: Game, window: str) -> Narrowed:
+    """The zones to search for ``window``'s activations now, per player, with only the cards that
+    have an ability that may get past the refusals reading no more than the window's facts
+    (:meth:`SearchZones.narrowed`, kept by what it reads of the state), the spell-speed table and
+    facts of :func:`.timing.speed_allows`, whether there is no chain link and whether there is no
+    timing event."""
+    lists: SearchZones = game.system.search_zones  # type: ignore[attr-defined]   # YugiohSystem's
+    st = game.state
+    if lists.cards_version != game.cards_version or lists.cards is not st.cards or lists.zones is not st.zones:
+        lists.find(game)
+    stack = st.stack
+    values = st.values
+    key = (window, values.get("damage_step"), stack[-1].data.get("speed", 1) if stack else None, not stack,
+           values.get("timing", ()) == (), st.active_player)
+    found = lists.narrow.get(key)
+    if found is None:
+        found = lists.narrow[key] = lists.narrowed(game, key)
+    return found
+
+
 class SearchZones:
     """The zones searched for activated abilities (:func:`activation_zones`), per player, each as its
     name, the state's zone, whether it is on the field, the ids of the cards with entries there
@@ -131,16 +129,28 @@ class SearchZones:
     at one :attr:`~rulestack.Game.cards_version`. A type of its own, not plain data: a fork, whose
     state has zones of its own, starts with an empty one."""
 
-    __slots__ = ("zones", "cards_version", "activatable", "responses")
+    __slots__ = ("zones", "cards", "cards_version", "activatable", "responses", "narrow", "hot_of")
 
     def __init__(self) -> None:
         self.zones: dict[tuple[str, int | None], Zone] | None = None
+        self.cards: dict[int, Card] | None = None
         self.cards_version = -1
         self.activatable: dict[int, tuple[SearchedZone, ...]] = {}
         self.responses: dict[int, tuple[SearchedZone, ...]] = {}
+        #: :meth:`narrowed`, kept by its key.
+        self.narrow: dict[NarrowKey, Narrowed] = {}
+        #: The cards :meth:`narrowed` keeps in a zone, by zone name, whether it may hold a Spell card
+        #: activated from the hand in its player's turn, the spell-speed facts and the timing flags.
+        self.hot_of: dict[tuple[Any, ...], frozenset[int]] = {}
 
-    def find(self, state: GameState, found: ActivationZones) -> None:
-        """Work the lists out for ``state``'s zones and the zones and cards ``found``."""
+    def find(self, game: Game) -> None:
+        """Work the lists out for the game's zones and the zones and cards
+        :func:`activation_zones` finds."""
+        state = game.state
+        system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
+        found = system.activation_zones
+        if not found.holds(game):
+            activation_zones(game)
         zones = state.zones
 
         def lists(hot_of: Mapping[str, frozenset[int]], kept: dict[str, dict[int, tuple[Activatable, ...]]]
@@ -150,7 +160,79 @@ class SearchZones:
                                    for name in found.zones if name in hot_of) for p in state.players}
         self.activatable = lists(found.activatable, _ACTIVATABLE_BY_ZONE)
         self.responses = lists(found.responses, _RESPONSES_BY_ZONE)
-        self.zones, self.cards_version = zones, found.cards_version
+        self.zones, self.cards, self.cards_version = zones, state.cards, found.cards_version
+        self.narrow, self.hot_of = {}, {}
+
+    def narrowed(self, game: Game, key: NarrowKey) -> Narrowed:
+        """What :func:`searched_zones` answers for ``key`` (the window, the Damage Step's timing, the
+        last chain link's spell speed, whether there is no chain link, whether there is no timing
+        event, the turn player): the zones of :attr:`responses` (in a response window) or
+        :attr:`activatable` (else) with only the cards that have an ability there that the
+        refusals reading no more than that let through: the spell-speed check, a "When ..."
+        timing (no chain link or no timing event to match), the turn player (a Quick-Play Spell
+        is activated from the hand only in its own player's turn), and the card's definition and
+        zone (a Trap Card in the hand is not activated; a card is activated only from the hand or
+        the Spell & Trap Zone). A zone left without any is dropped. The entries of every card kept
+        are in the zone's entries by definition. (For the cards and definitions of
+        :attr:`cards_version`.)"""
+        window, _damage_step, _top_speed, no_link, no_timing, active = key
+        speeds, facts = timing.speed_allows(game, window)
+        state = game.state
+        responding = facts[0] in RESPONSE_WINDOWS
+        lookup = response_entries if responding else activated_entries
+        cards = state.cards
+        hot_of = self.hot_of
+        out = {}
+        for player, searched in (self.responses if responding else self.activatable).items():
+            kept = []
+            for zone, place, on_field, hot, entries_of in searched:
+                spells_too = zone != "hand" or player == active
+                ids = hot_of.get((zone, spells_too, facts, no_link, no_timing))
+                if ids is None:
+                    passes = _PASSES.setdefault((zone, spells_too, facts, no_link, no_timing), {})
+                    passing = set()
+                    for cid in hot:
+                        definition = cards[cid].definition
+                        verdict = passes.get(id(definition))
+                        if verdict is None:
+                            verdict = passes[id(definition)] = _passes(definition, zone, spells_too, facts, no_link,
+                                                                       no_timing, speeds)
+                            if id(definition) not in entries_of:   # (the walks read them for the cards kept)
+                                entries_of[id(definition)] = lookup(definition, zone)
+                        if verdict:
+                            passing.add(cid)
+                    ids = hot_of[(zone, spells_too, facts, no_link, no_timing)] = frozenset(passing)
+                if ids:
+                    kept.append((zone, place, on_field, ids, entries_of))
+            out[player] = tuple(kept)
+        return out, speeds, facts, no_link, no_timing
+
+
+def _passes(definition: CardDefinition, zone: str, spells_too: bool, facts: tuple[str, str | None, int | None],
+            no_link: bool, no_timing: bool, speeds: dict[tuple[int, tuple[str, ...]], bool]) -> bool:
+    """Whether a card of ``definition`` in ``zone`` is kept by :meth:`SearchZones.narrowed`
+    (``spells_too``: whether it is its player's turn or the zone is not the hand)."""
+    fields = definition.fields
+    # (timing.place_refusal refuses a card's activation from the hand when it is a Trap, or a
+    # Quick-Play Spell in the opponent's turn; from elsewhere than the hand and the Spell & Trap Zone
+    # always)
+    refused = zone not in ("hand", "spell_trap") or zone == "hand" and (
+        fields.get("card_type", "") == "Trap" or
+        (not spells_too and fields.get("property", "Normal") == "Quick-Play"))
+    entries = (response_entries if facts[0] in RESPONSE_WINDOWS else activated_entries)(definition, zone)
+    for _ab, kind, speed_key, when, _label, _bounds in entries:
+        if kind == "activate" and refused:
+            continue
+        if when and (no_link if when.get("on") == "link" else no_timing):
+            continue
+        if timing.speed_allowed(speeds, facts, speed_key):
+            return True
+    return False
+
+
+#: :func:`_passes` by zone name, ``spells_too`` and the key's facts and timing flags, then by the
+#: identity of the definition (kept for the process: :data:`_ACTIVATABLE` keeps the definitions).
+_PASSES: dict[tuple[Any, ...], dict[int, bool]] = {}
 
 
 class WindowActivations:
@@ -175,7 +257,8 @@ class WindowActivations:
 
 def activations(game: Game, player: int, window: str) -> list[Action]:
     """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
-    the host's full check: condition, cost payable as a whole, targets). Worked out once per
+    the host's full check: condition, cost payable as a whole, targets), looked for among the cards
+    :func:`searched_zones` keeps for the window's facts. Worked out once per
     window: asked again for the same player and window while the journal's version has not moved
     (:func:`may_act`, then the window's list), the list found is given again."""
     st = game.state
@@ -187,39 +270,24 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     if memo.version == journal.version and memo.player == player and memo.window == window:
         return list(memo.actions)
     out = []
-    cards, zones = st.cards, st.zones
-    speeds: dict[tuple[int, tuple[str, ...]], bool] | None = None    # asked when first needed
-    facts: tuple[str, str | None, int | None] = (window, None, None)
+    cards = st.cards
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
-    found = system.activation_zones
-    if found.cards_version != game.cards_version or found.cards is not cards:
-        activation_zones(game)
-    lists = system.search_zones
-    if lists.cards_version != found.cards_version or lists.zones is not zones:
-        lists.find(st, found)
-    no_link, no_timing = not st.stack, st.values.get("timing", ()) == ()
-    for zone, place, _on_field, hot, entries_of in lists.activatable[player]:
-        if hot.isdisjoint(place.cards):     # (hot: the cards whose entries below are not empty)
+    by_player, speeds, facts, no_link, no_timing = searched_zones(game, window)
+    for _zone, place, _on_field, hot, entries_of in by_player[player]:
+        if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
             continue
         for cid in place.cards:
             if cid not in hot:
                 continue
             card = cards[cid]
-            definition = card.definition
-            entries = entries_of.get(id(definition))    # activated_entries(definition, zone), kept by zone
-            if entries is None:
-                entries = entries_of[id(definition)] = activated_entries(definition, zone)
-            if not entries:
-                continue
+            entries = entries_of[id(card.definition)]     # (kept for every card of ``hot``)
             for ab, kind, speed_key, when, label, bounds in entries:
                 # Cheap refusals before the full check (each only reads the state: their order
                 # changes no answer): a "When ..." timing with no chain link or no event to match,
                 # the spell speed, where the card is, the timing's events.
                 if when and (no_link if when.get("on") == "link" else no_timing):
                     continue
-                if speeds is None:
-                    speeds, facts = timing.speed_allows(game, window)
                 allowed = speeds.get(speed_key)
                 if allowed is None:
                     allowed = timing.speed_allowed(speeds, facts, speed_key)
@@ -252,21 +320,18 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
 
 class ActivationZones(CardsSeen):
     """The zones worth searching for activated abilities: those some card of the game has an
-    activated ability usable from; whether some card has a monster's effect usable from the
-    hand (a "hand trap", the only kind of activation from the hand in the opponent's turn); and,
-    by zone name, the ids of the cards with an activated ability usable from there
+    activated ability usable from; and, by zone name, the ids of the cards with an activated ability usable from there
     (:attr:`activatable`: :func:`activated_entries`) and of those with one some response window
     lets through the spell-speed check (:attr:`responses`: :func:`response_entries`): the windows
     skip a zone holding none of them, and the other cards of a zone, without looking at their
     definitions. For the cards seen (:class:`.cardinfo.CardsSeen`). A type of its own: a fork
     starts with an empty one."""
 
-    __slots__ = ("zones", "hand_effects", "activatable", "responses")
+    __slots__ = ("zones", "activatable", "responses")
 
     def __init__(self) -> None:
         super().__init__()
         self.zones: tuple[str, ...] = ()
-        self.hand_effects = False
         self.activatable: dict[str, frozenset[int]] = {}
         self.responses: dict[str, frozenset[int]] = {}
 
@@ -279,7 +344,6 @@ def activation_zones(game: Game) -> tuple[str, ...]:
     state = game.state
     if not found.holds(game):
         zones: set[str] = set()
-        hand_effects = False
         activatable: dict[str, set[int]] = {}
         responses: dict[str, set[int]] = {}
         for cid, card in state.cards.items():
@@ -288,13 +352,11 @@ def activation_zones(game: Game) -> tuple[str, ...]:
                 if ab.role == Role.ACTIVATED:
                     usable = ab.get("from") or ab.get("zone") or ACTIVATION_ZONES.get(ab.kind, ("monster",))
                     zones.update(usable)
-                    hand_effects = hand_effects or (ab.kind != "activate" and "hand" in usable)
             for zone in _activatable_by_zone(definition):
                 activatable.setdefault(zone, set()).add(cid)
             for zone in _responses_by_zone(definition):
                 responses.setdefault(zone, set()).add(cid)
         found.zones = tuple(z for z in _ZONE_ORDER if z in zones) + tuple(sorted(zones - set(_ZONE_ORDER)))
-        found.hand_effects = hand_effects
         found.activatable = {zone: frozenset(ids) for zone, ids in activatable.items()}
         found.responses = {zone: frozenset(ids) for zone, ids in responses.items()}
         found.see(game)
@@ -313,6 +375,16 @@ TargetBound = tuple[frozenset[str], Any, int]
 #: tags (what :func:`.timing.speed_problem` reads), its "When ..." timing, its action's label, and
 #: its target requirements that counting cards can refuse (:func:`target_bounds`; ``None``: none).
 Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str, tuple[TargetBound, ...] | None]
+
+#: What :meth:`SearchZones.narrowed` reads of the game: the window, the Damage Step's timing, the last
+#: chain link's spell speed, whether there is no chain link, whether there is no timing event, the
+#: turn player.
+NarrowKey = tuple[str, Any, Any, bool, bool, int]
+
+#: What :func:`searched_zones` answers: the zones to search per player, the spell-speed table and
+#: facts (:func:`.timing.speed_allows`), whether there is no chain link, whether there is no timing event.
+Narrowed = tuple[dict[int, tuple["SearchedZone", ...]], dict[tuple[int, tuple[str, ...]], bool],
+                 tuple[str, "str | None", "int | None"], bool, bool]
 
 #: A zone the windows search (:class:`SearchZones`): its name, the state's zone, whether it is on the
 #: field, the ids of the cards with entries there, and the entries kept there by definition.
@@ -429,9 +501,12 @@ def plain_targeting(game: Game) -> bool:
     (:func:`quick_can_activate`)."""
     system = game.system
     hook = game.pm.hook
-    return all(impl.plugin is system for caller in (hook.can_activate, hook.cost_contributions, hook.assemble_cost,
-                                                     hook.cost_judgement, hook.choice_rules)
-               for impl in caller.get_hookimpls())
+    for caller in (hook.can_activate, hook.cost_contributions, hook.assemble_cost, hook.cost_judgement,
+                   hook.choice_rules):
+        for impl in caller.get_hookimpls():     # (loops, not a generator: asked at every window's list)
+            if impl.plugin is not system:
+                return False
+    return True
 
 
 def quick_can_activate(game: Game, act: Activation) -> bool | None:
@@ -517,8 +592,15 @@ def activated_abilities(definition: CardDefinition, zone: str) -> tuple[Ability,
 
 
 def respond(game: Game, player: int, window: str) -> Action:
-    """A response window: the player acts, or passes at once when they provably cannot act."""
-    if not may_act(game, player, window):
+    """A response window: the player acts, or passes at once when they provably cannot act. (When
+    the window's activations for the player have just been worked out in this very state, by
+    :func:`may_any_act` asking before the window ran, whether there are some is its answer.)"""
+    memo: WindowActivations = game.system.window_activations  # type: ignore[attr-defined]   # YugiohSystem's
+    if memo.version == game.journal.version and memo.player == player and memo.window == window and \
+            window in RESPONSE_WINDOWS:
+        if not memo.actions:
+            return PASS[player]
+    elif not may_act(game, player, window):
         return PASS[player]
     return game.act(player, window)
 

@@ -209,7 +209,9 @@ def check_may_any_act(game: Any) -> int:
     players = (game.state.active_player, 1 - game.state.active_player)
     for window in sorted(windows.RESPONSE_WINDOWS):
         for order in (players, players[::-1], players[:1]):
-            assert windows.may_any_act(game, order, window) == any(windows.may_act(game, p, window) for p in order)
+            answer = windows.may_any_act(game, order, window)
+            assert answer == any(windows.may_act(game, p, window) for p in order)
+            assert answer == any(windows.activations(game, p, window) for p in order), (order, window)
     return 1
 
 
@@ -217,6 +219,42 @@ def check_may_any_act(game: Any) -> int:
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_may_any_act_agrees_with_may_act(seed, decks):
     assert checks_in_game("yugioh", decks, seed, check_may_any_act) > 50
+
+
+# -- the cards searched in a window, narrowed by what the window's facts refuse -----------------------------
+def check_narrowed_zones(game: Any) -> int:
+    """Every activated ability of every card that gets past the windows' cheap refusals (spell speed
+    by the host's speed_problem, a "When ..." timing's event, where the card is) is one of a card
+    kept in windows.searched_zones for its zone and player, in the main window and the response
+    windows; returns how many such abilities it checked."""
+    from rulestack_systems.yugioh import timing
+
+    st = game.state
+    checked = 0
+    for window in ("main", "open", "chain", "summon"):
+        by_player = windows.searched_zones(game, window)[0]
+        for player in range(len(st.players)):
+            kept = {zone: (place, ids) for zone, place, _on_field, ids, _entries in by_player[player]}
+            for (name, zp), zone in st.zones.items():
+                if zp != player:
+                    continue
+                for cid in zone.cards:
+                    card = st.cards[cid]
+                    for ab in windows.activated_abilities(card.definition, name):
+                        when = ab.get("when")
+                        if timing.speed_problem(game, timing.ability_speed(card, ab), window, ab.get("tags")) or \
+                                timing.place_refusal(game, card, ab.kind, player) or \
+                                (when and not timing.when_matches(game, card, when, player)):
+                            continue
+                        assert name in kept and kept[name][0] is zone and cid in kept[name][1], (card.name, window)
+                        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_cards_searched_in_a_window_are_all_that_may_be_activated(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_narrowed_zones) > 100
 
 
 # -- the activated abilities kept by zone ----------------------------------------------------------------
