@@ -231,8 +231,10 @@ def modifier_writes(game: Game) -> tuple[frozenset[str] | None, bool]:
         return known[1], known[2]
     written: frozenset[str] | None = NO_KEYWORDS
     negates = False
-    if not all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
-        written, negates = None, True
+    for impl in game.pm.hook.modifiers.get_hookimpls():     # (a loop: no generator for all())
+        if impl.plugin is not system:
+            written, negates = None, True
+            break
     state = game.state
     for e in state.effects:
         if written is None and negates:
