@@ -61,18 +61,18 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     are asked about once per card in a window). None at once while no card of the game has a
     static ability of ``kind`` (:class:`StaticHolders`)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    st = game.state
     holders_index = system.static_holders
-    cards = st.cards
-    version = game.journal.version
-    if holders_index.cards_version != game.cards_version or holders_index.cards is not cards:
+    if holders_index.cards_version != game.cards_version or holders_index.cards is not game.state.cards:
         holders_index.find(game)
     if kind not in holders_index.kinds:
         return []
     cache = system.statics
+    version = game.journal.version
     if cache.version != version:
         cache.version, cache.holders, cache.by_kind = version, None, {}
-    found = cache.by_kind.get(kind)
+        found = None
+    else:
+        found = cache.by_kind.get(kind)
     if found is None:
         holders = cache.holders
         if holders is None:
