@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulestack import Action, Cause, Game, IllegalAction
 
 from . import battle, costs, extra_deck, summoning
-from .cardinfo import (ActionCache, ActionKey, ability_at, acting_card, action_cache, cached_action, free_zones,
+from .cardinfo import (ActionCache, ActionKey, ability_at, acting_card, cached_action, free_zones,
                        named_action)
 from .windows import activations
 
@@ -49,7 +49,7 @@ def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
         return []
     out = []
     cards = st.cards
-    cache = action_cache(game)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     taxed = None          # whether some toll applies (asked when first needed)
     for cid in zones[("hand", player)].cards:
         definition = cards[cid].definition

@@ -22,7 +22,7 @@ from __future__ import annotations
 from rulestack import Action, Card, CardDefinition, Cause, Game, IllegalAction
 
 from . import chain, costs, rules, timing
-from .cardinfo import (ATTACK, DEFENSE, acting_card, action_cache, cached_action, free_zones, is_extra_deck_monster,
+from .cardinfo import (ATTACK, DEFENSE, ActionCache, acting_card, cached_action, free_zones, is_extra_deck_monster,
                        is_monster, named_action, position, tributes_needed)
 from .moves import place_on_field, send
 from .proper_summons import mark_properly_summoned, revivable
@@ -76,7 +76,7 @@ def summon_actions(game: Game, player: int) -> list[Action]:
     out = []
     pool = None
     zones, cards = st.zones, st.cards
-    cache = action_cache(game)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     own = len(zones[("monster", player)].cards)
     if costs.tolls_apply(game):
         taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
@@ -120,7 +120,7 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
     st = game.state
     turn = st.turn
     cards = st.cards
-    cache = action_cache(game)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     taxed = None          # whether some toll applies (asked when first needed)
     for cid in st.zones[("monster", player)].cards:
         card = cards[cid]
