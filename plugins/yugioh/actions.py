@@ -10,25 +10,36 @@ from __future__ import annotations
 from rulestack import Action, Cause, Game, IllegalAction
 
 from . import battle, costs, extra_deck, summoning
-from .cardinfo import ability_at, acting_card, action_cache, cached_action, free_zones, named_action
+from .cardinfo import (ActionCache, ActionKey, ability_at, acting_card, cached_action, free_zones,
+                       named_action)
 from .windows import activations
 
 
 def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     st = game.state
-    cache = action_cache(game)
-    acts = [cached_action(cache, ("pass", player, None, None, (), "pass"))]
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
+    keys = _KEYS[player] if player < len(_KEYS) else _keys(player)
+    acts = [cache.get(keys[0]) or cached_action(cache, keys[0])]
     if window == "main":
         if st.phase == "main1" and st.turn > 1:
-            acts.append(cached_action(cache, ("end_turn", player, None, None, (), "end turn")))
+            acts.append(cache.get(keys[1]) or cached_action(cache, keys[1]))
         acts += summoning.summon_actions(game, player)
         acts += extra_deck.summon_actions(game, player)
         acts += summoning.field_monster_actions(game, player)
         acts += set_spell_trap_actions(game, player)
     elif window == "battle":
-        acts.append(cached_action(cache, ("end_turn", player, None, None, (), "end turn")))
+        acts.append(cache.get(keys[1]) or cached_action(cache, keys[1]))
         acts += battle.attack_actions(game, player)
     return acts + activations(game, player, "open" if window == "battle" else window)
+
+
+def _keys(player: int) -> tuple[ActionKey, ActionKey]:
+    """What a player's ``pass`` and ``end_turn`` actions are made of (:func:`.cardinfo.cached_action`)."""
+    return ("pass", player, None, None, (), "pass"), ("end_turn", player, None, None, (), "end turn")
+
+
+#: :func:`_keys` of the first players, made once.
+_KEYS = tuple(_keys(p) for p in range(4))
 
 
 def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
@@ -38,7 +49,7 @@ def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
         return []
     out = []
     cards = st.cards
-    cache = action_cache(game)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     taxed = None          # whether some toll applies (asked when first needed)
     for cid in zones[("hand", player)].cards:
         definition = cards[cid].definition

@@ -28,7 +28,7 @@ from typing import Any, Literal, Sequence
 from rulestack import Action, Card, Cause, Game
 
 from . import chain, costs, rules, settling, timing
-from .cardinfo import ATTACK, DEFENSE, acting_card, action_cache, named_action, position
+from .cardinfo import ATTACK, DEFENSE, ActionCache, acting_card, named_action, position
 from .moves import destroy, flip_face_up
 from .windows import respond
 
@@ -51,7 +51,10 @@ def attack_actions(game: Game, player: int) -> list[Action]:
             taxed = costs.tolls_apply(game)
         if taxed and not costs.action_cost_payable(game, player, card, "declare_attack"):
             continue
-        out.append(named_action(action_cache(game), "attack", player, cid, card.name))
+        name = card.definition.name                # card.name, and named_action, inlined
+        cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
+        found = cache.get(("attack", player, cid, name, ""))
+        out.append(found if found is not None else named_action(cache, "attack", player, cid, name))
     return out
 
 

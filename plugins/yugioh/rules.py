@@ -61,18 +61,18 @@ def active_statics(game: Game, kind: str) -> list[tuple[Card, Ability]]:
     are asked about once per card in a window). None at once while no card of the game has a
     static ability of ``kind`` (:class:`StaticHolders`)."""
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    st = game.state
     holders_index = system.static_holders
-    cards = st.cards
-    version = game.journal.version
-    if holders_index.cards_version != game.cards_version or holders_index.cards is not cards:
+    if holders_index.cards_version != game.cards_version or holders_index.cards is not game.state.cards:
         holders_index.find(game)
     if kind not in holders_index.kinds:
         return []
     cache = system.statics
+    version = game.journal.version
     if cache.version != version:
         cache.version, cache.holders, cache.by_kind = version, None, {}
-    found = cache.by_kind.get(kind)
+        found = None
+    else:
+        found = cache.by_kind.get(kind)
     if found is None:
         holders = cache.holders
         if holders is None:
@@ -231,8 +231,10 @@ def modifier_writes(game: Game) -> tuple[frozenset[str] | None, bool]:
         return known[1], known[2]
     written: frozenset[str] | None = NO_KEYWORDS
     negates = False
-    if not all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls()):
-        written, negates = None, True
+    for impl in game.pm.hook.modifiers.get_hookimpls():     # (a loop: no generator for all())
+        if impl.plugin is not system:
+            written, negates = None, True
+            break
     state = game.state
     for e in state.effects:
         if written is None and negates:
@@ -400,26 +402,26 @@ def state_checks(game: Game) -> bool:
     """One round of checks: losses end the game at once; Equip cards whose monster is gone are
     destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""
     st = game.state
-    players = st.players
-    for p in players:
+    for p in st.players:
         life = p.life
-        if (life is not None and life <= 0) or p.values.get("drew_from_empty_deck"):
+        if (life is not None and life <= 0) or ("drew_from_empty_deck" in p.values      # (values.get, without
+                                                 and p.values["drew_from_empty_deck"]):  # a call)
             _losses(game)
             break
     changed = False
-    cards, zones = st.cards, st.zones
+    cards = st.cards
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
     checked = system.checked_zones
-    if checked.zones is not zones:
+    if checked.zones is not st.zones:
         checked.find(st)
-    for index, spell_trap, _ in checked.by_player:
+    for index, spell_trap in checked.spell_traps:
         for cid in spell_trap.cards:
             if cards[cid].attached_to is not None:      # an Equip card (or another attached card): check them all
                 changed = _check_equips(game, index) or changed
                 break
     if st.effects:
         changed = end_lapsed_effects(game) or changed
-    for _, _, overlay in checked.by_player:
+    for overlay in checked.overlays:
         if overlay.cards:                         # no Xyz Materials anywhere: none can be orphaned
             changed = orphaned_materials(game) or changed
             break
@@ -434,16 +436,22 @@ class CheckedZones:
     replaced). A type of its own, not plain data: a fork, whose state has zones of its own,
     starts with an empty one."""
 
-    __slots__ = ("zones", "by_player")
+    __slots__ = ("zones", "by_player", "spell_traps", "overlays")
 
     def __init__(self) -> None:
         self.zones: dict[tuple[str, int | None], Zone] | None = None
         self.by_player: tuple[tuple[int, Zone, Zone], ...] = ()
+        #: The same, as the state checks loop over them: (index, Spell & Trap Zone) pairs, and the
+        #: zones of Xyz Materials.
+        self.spell_traps: tuple[tuple[int, Zone], ...] = ()
+        self.overlays: tuple[Zone, ...] = ()
 
     def find(self, state: GameState) -> None:
         zones = state.zones
         self.by_player = tuple((p.index, zones[("spell_trap", p.index)], zones[(OVERLAY, p.index)])
                                for p in state.players)
+        self.spell_traps = tuple((index, spell_trap) for index, spell_trap, _ in self.by_player)
+        self.overlays = tuple(overlay for _, _, overlay in self.by_player)
         self.zones = zones
 
 

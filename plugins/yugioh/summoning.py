@@ -22,7 +22,7 @@ from __future__ import annotations
 from rulestack import Action, Card, CardDefinition, Cause, Game, IllegalAction
 
 from . import chain, costs, rules, timing
-from .cardinfo import (ATTACK, DEFENSE, acting_card, action_cache, cached_action, free_zones, is_extra_deck_monster,
+from .cardinfo import (ATTACK, DEFENSE, ActionCache, acting_card, cached_action, free_zones, is_extra_deck_monster,
                        is_monster, named_action, position, tributes_needed)
 from .moves import place_on_field, send
 from .proper_summons import mark_properly_summoned, revivable
@@ -76,38 +76,65 @@ def summon_actions(game: Game, player: int) -> list[Action]:
     out = []
     pool = None
     zones, cards = st.zones, st.cards
-    cache = action_cache(game)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     own = len(zones[("monster", player)].cards)
     if costs.tolls_apply(game):
         taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
     else:
         taxed = _UNTAXED
     restricted = None      # whether some continuous effect forbids something (asked when first needed)
+    pairs: SummonActions = game.system.summon_actions  # type: ignore[attr-defined]   # YugiohSystem's
     for cid in zones[("hand", player)].cards:
         card = cards[cid]
-        definition = card.definition
-        known = _NORMAL_SUMMON.get(id(definition))       # _normal_summon_facts(card), inlined
-        facts = known[1] if known is not None and known[0] is definition else _normal_summon_facts(card)
-        if facts is None:
+        pair = pairs.get(cid)
+        if pair is None or pair[0] is not card.definition or pair[1] != player:
+            pair = _summon_pair(pairs, cache, card, player)
+        offered = pair[2]
+        if offered is None:
             continue
-        need, summon_label, set_label = facts
+        need, summon, set_monster = offered
         if need:
             pool = tribute_pool(game, player) if pool is None else pool
             if len(pool) < need:
                 continue
         elif own >= 5:
             continue
-        data = _TRIBUTES[need] if need < len(_TRIBUTES) else (("tributes", need),)
         if not taxed["normal_summon"] or costs.action_cost_payable(game, player, card, "normal_summon"):
             if restricted is None:
                 restricted = bool(rules.active_statics(game, "continuous"))
             if not (restricted and rules.forbidden(game, "normal_summon", card)):
-                key = ("summon", player, cid, None, data, summon_label)
-                out.append(cache.get(key) or cached_action(cache, key))     # cached_action, inlined
+                out.append(summon)
         if not taxed["set_monster"] or costs.action_cost_payable(game, player, card, "set_monster"):
-            key = ("set_monster", player, cid, None, data, set_label)
-            out.append(cache.get(key) or cached_action(cache, key))
+            out.append(set_monster)
     return out
+
+
+#: What :func:`summon_actions` offers for a card: the Tributes it needs, its Normal Summon and its Set.
+Offered = tuple[int, Action, Action]
+
+
+class SummonActions(dict[int, tuple[CardDefinition, int, "Offered | None"]]):
+    """Per card id of a game, what :func:`summon_actions` offers for it from a player's hand: the
+    card's definition and the player it was worked out for, then the Tributes it needs and its
+    Normal Summon and Set actions (the action cache's: :func:`.cardinfo.cached_action`), or
+    ``None`` for a card that is not Normal Summoned or Set. Valid while the card has that
+    definition (the actions are made from it alone). A type of its own, not a plain dict: a fork
+    starts with an empty one."""
+
+
+def _summon_pair(pairs: SummonActions, cache: ActionCache, card: Card, player: int
+                 ) -> tuple[CardDefinition, int, Offered | None]:
+    """Work out and keep the entry of ``card`` in ``pairs`` (:class:`SummonActions`)."""
+    facts = _normal_summon_facts(card)
+    offered: Offered | None = None
+    if facts is not None:
+        need, summon_label, set_label = facts
+        data = _TRIBUTES[need] if need < len(_TRIBUTES) else (("tributes", need),)
+        offered = (need, cached_action(cache, ("summon", player, card.id, None, data, summon_label)),
+                   cached_action(cache, ("set_monster", player, card.id, None, data, set_label)))
+    pair = (card.definition, player, offered)
+    pairs[card.id] = pair
+    return pair
 
 
 _UNTAXED = {"normal_summon": False, "set_monster": False}
@@ -120,7 +147,7 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
     st = game.state
     turn = st.turn
     cards = st.cards
-    cache = action_cache(game)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     taxed = None          # whether some toll applies (asked when first needed)
     for cid in st.zones[("monster", player)].cards:
         card = cards[cid]

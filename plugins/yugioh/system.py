@@ -18,6 +18,7 @@ from .lua_api import SCRIPT_METHODS
 from .moves import send
 from .proper_summons import revivable_filter
 from .rules import ActiveStatics, CheckedZones, StaticHolders
+from .summoning import SummonActions
 from .windows import ActivationZones, SearchZones, WindowActivations
 
 _WHEN = {"when": "table", "requires": "list"}
@@ -120,6 +121,8 @@ class YugiohSystem(GameSystem):
         self.activation_zones = ActivationZones()
         #: The actions offered so far, by what they are made of (:func:`.cardinfo.cached_action`).
         self.action_cache = ActionCache()
+        #: The Normal Summon and Set actions of the cards in the hand (:class:`.summoning.SummonActions`).
+        self.summon_actions = SummonActions()
         #: What some modifier could change (keywords, negation), and at which journal version
         #: (:func:`.rules.modifier_writes`).
         self.modifier_writes: tuple[int, frozenset[str] | None, bool] = (-1, None, True)

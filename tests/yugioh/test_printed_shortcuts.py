@@ -500,3 +500,42 @@ def check_finds_at_least(game: Any) -> int:
 @pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
 def test_finds_at_least_agrees_with_the_host(decks):
     assert checks_in_game("yugioh", decks, 0, check_finds_at_least) > 1000
+
+
+# -- the Normal Summon and Set actions kept per card ---------------------------------------------------
+def check_summon_actions(game: Any) -> int:
+    """summoning.summon_actions with the actions kept per card (SummonActions) offers the same
+    actions as when they are worked out afresh (an empty table), for each player."""
+    from rulestack_systems.yugioh import summoning
+
+    kept = game.system.summon_actions
+    for player in range(len(game.state.players)):
+        offered = summoning.summon_actions(game, player)
+        saved = dict(kept)
+        kept.clear()
+        try:
+            assert summoning.summon_actions(game, player) == offered, player
+        finally:
+            kept.clear()
+            kept.update(saved)
+    return 1
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_summon_actions_kept_per_card_agree_with_fresh_ones(decks):
+    assert checks_in_game("yugioh", decks, 0, check_summon_actions) > 50
+
+
+def test_a_card_in_the_hand_that_becomes_another_offers_the_other_summon():
+    from rulestack_systems.yugioh import summoning
+
+    sc = duel()
+    rat = sc.add("Giant Rat", "hand", 0)
+    sc.add("Celtic Guardian", "monster", 0)
+    skull = sc.add("Summoned Skull", "deck", 0)
+    game = sc.game
+    assert [a.label for a in summoning.summon_actions(game, 0)] == ["normal summon Giant Rat", "set Giant Rat"]
+    game.become(rat, game.card(skull).code)
+    assert [(a.label, a.get("tributes")) for a in summoning.summon_actions(game, 0)] == [
+        ("tribute summon Summoned Skull", 1), ("set Summoned Skull", 1)]
+    check_summon_actions(game)
