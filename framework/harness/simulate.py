@@ -463,6 +463,7 @@ def simulate(plan: SimulationPlan, backend: Any = None, *, out: str | Path | Non
     folder = Path(replays)
     stream = open(out, "w", encoding="utf-8") if out else None
     writer = _OrderedWriter(stream)
+    errors = 0                                  # failed games so far (the bar's postfix)
     start = time.perf_counter()
     try:
         results = backend.run(plan)   # a process pool starts here, before the bar's thread
@@ -478,13 +479,15 @@ def simulate(plan: SimulationPlan, backend: Any = None, *, out: str | Path | Non
                         rec["replay"] = str(path)
                     elif rec["error"]:
                         rec["replay"] = None
+                    if rec["error"]:
+                        errors += 1
                     records[rec["index"]] = rec
                     writer.add(rec)
                     if on_record is not None:
                         on_record(rec)
                 bar.update(len(chunk))
                 if records:
-                    bar.set_postfix(errors=sum(1 for r in records.values() if r["error"]), refresh=False)
+                    bar.set_postfix(errors=errors, refresh=False)
     finally:
         if stream is not None:
             stream.close()
