@@ -23,6 +23,7 @@ that is rulestack's.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import resource
 import statistics
@@ -59,6 +60,7 @@ def _side_by_side(plan: SimulationPlan, games: int) -> float:
     from rulestack.harness.simulate import play_chunk
 
     start, pids = time.perf_counter(), []
+    gc.freeze()    # as LocalBackend does before forking its workers (see there)
     for _ in range(2):
         pid = os.fork()
         if pid == 0:   # the child plays the games and leaves without running the parent's code
@@ -69,6 +71,7 @@ def _side_by_side(plan: SimulationPlan, games: int) -> float:
             finally:
                 os._exit(code)
         pids.append(pid)
+    gc.unfreeze()
     for pid in pids:
         if os.waitpid(pid, 0)[1] != 0:
             raise SystemExit("a side-by-side process failed while playing its games")
