@@ -9,16 +9,21 @@ runs of each; the 2-worker time includes starting its processes, as a user of th
 it. The ideal ratio on a machine with two free cores is 2.0. On a shared machine the wall-clock
 ratio says more about the other processes than about rulestack, so the CPU time per game (this
 process and its workers, including starting them and the supervision) is printed too, with the
-ratio two otherwise idle cores would give (twice the 1-worker CPU per game over the 2-worker one).
+ratio two otherwise idle cores would give (twice the 1-worker CPU per game over the 2-worker one),
+and the supervisor's own share of it.
 Each round also plays the games in two processes side by side, each all of them (no supervisor,
 no pipes, the same work on both cores): their rate together over the 1-worker rate is what this
 machine gives two processes at once, the ceiling for any 2-worker figure measured here (on a VM
 whose vCPUs share a physical core it is well below 2.0); the 2-worker rate is printed as a share
-of it.
+of it. Their CPU per game, over the 1-worker one, is what running two processes at once costs in
+CPU on this machine (shared caches and cores make each slower); the 2-worker CPU per game over
+theirs is the cost of the supervision itself (start, pipes, records, the supervisor), the part
+that is rulestack's.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import resource
 import statistics
@@ -41,10 +46,10 @@ def _load_tiny() -> None:
     register_system(TinyGame)
 
 
-def _cpu_seconds() -> float:
-    """CPU seconds used so far by this process and its finished children (the workers)."""
+def _cpu_seconds() -> tuple[float, float]:
+    """CPU seconds used so far by this process and by its finished children (the workers)."""
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
 def _side_by_side(plan: SimulationPlan, games: int) -> float:
@@ -55,6 +60,7 @@ def _side_by_side(plan: SimulationPlan, games: int) -> float:
     from rulestack.harness.simulate import play_chunk
 
     start, pids = time.perf_counter(), []
+    gc.freeze()    # as LocalBackend does before forking its workers (see there)
     for _ in range(2):
         pid = os.fork()
         if pid == 0:   # the child plays the games and leaves without running the parent's code
@@ -65,6 +71,7 @@ def _side_by_side(plan: SimulationPlan, games: int) -> float:
             finally:
                 os._exit(code)
         pids.append(pid)
+    gc.unfreeze()
     for pid in pids:
         if os.waitpid(pid, 0)[1] != 0:
             raise SystemExit("a side-by-side process failed while playing its games")
@@ -90,15 +97,23 @@ def main(argv: list[str] | None = None) -> int:
     rates: dict[int, list[float]] = {1: [], 2: []}
     apart: list[float] = []    # two processes side by side, no supervisor (the machine's ceiling)
     cpu: dict[int, list[float]] = {1: [], 2: []}      # CPU seconds per game, this process and its workers
+    supervisor: list[float] = []      # CPU seconds per game of this process alone in the 2-worker runs
+    apart_cpu: list[float] = []       # CPU seconds per game of the two side-by-side processes
     records: dict[int, list] = {}
     for _ in range(args.repeats):
         for workers in (1, 2):
-            before = _cpu_seconds()
+            me, kids = _cpu_seconds()
             summary = simulate(plan, LocalBackend(workers), progress=False, replays=failures)
-            cpu[workers].append((_cpu_seconds() - before) / max(len(summary.records), 1))
+            me2, kids2 = _cpu_seconds()
+            n = max(len(summary.records), 1)
+            cpu[workers].append((me2 - me + kids2 - kids) / n)
+            if workers == 2:
+                supervisor.append((me2 - me) / n)
             rates[workers].append(len(summary.records) / summary.seconds)
             records[workers] = [{k: v for k, v in r.items() if k != "seconds"} for r in summary.records]
+        _, kids = _cpu_seconds()
         apart.append(_side_by_side(plan, args.games))
+        apart_cpu.append((_cpu_seconds()[1] - kids) / (2 * args.games))
     same = records[1] == records[2]
     one, two = statistics.median(rates[1]), statistics.median(rates[2])
     errors = sum(1 for r in records[1] if r["error"])
@@ -112,9 +127,14 @@ def main(argv: list[str] | None = None) -> int:
           f"together, {ceiling / one:.2f}x one worker: what this machine gives two processes at once; "
           f"2 workers reach {two / ceiling:.0%} of it (runs: {', '.join(f'{r:.1f}' for r in apart)})")
     c1, c2 = statistics.median(cpu[1]), statistics.median(cpu[2])
-    print(f"  CPU per game: {c1 * 1000:.1f} ms with 1 worker, {c2 * 1000:.1f} ms with 2 (workers and supervisor); "
-          f"on two otherwise idle cores 2 workers would give about {2 * c1 / c2:.2f}x (the ratio above is "
-          f"lower when other processes share the cores: load average now {os.getloadavg()[0]:.1f})")
+    c0, sup = statistics.median(apart_cpu), statistics.median(supervisor)
+    print(f"  CPU per game: {c1 * 1000:.1f} ms with 1 worker, {c2 * 1000:.1f} ms with 2 (workers and supervisor; "
+          f"the supervisor's own share {sup * 1000:.2f} ms); on two otherwise idle cores 2 workers would give about "
+          f"{2 * c1 / c2:.2f}x (the ratio above is lower when other processes share the cores: load average now "
+          f"{os.getloadavg()[0]:.1f})")
+    print(f"  CPU per game of the two side-by-side processes: {c0 * 1000:.1f} ms ({c0 / c1:.2f}x one worker alone: "
+          f"what running two at once costs on this machine, caches and cores shared); 2 workers use "
+          f"{c2 / c0:.2f}x that (above 1.00: the supervision's own cost)")
     print(f"  same games with 1 and 2 workers: {'yes' if same else 'NO'}; failed games: {errors}"
           + (f" (replays in {failures})" if errors else ""))
     return 0 if same else 1

@@ -398,21 +398,17 @@ def supervise(work: Callable[[Any], Any], items: Iterable[Any], *, workers: int,
     """Run ``work(item)`` for every item on ``workers`` forked worker processes under ``limits``
     and yield ``(item, result)`` pairs as they finish (in no particular order).
 
-    Workers take ``chunk`` items at a time and report each one. When a worker dies, the item it
-    was working on yields ``(item, on_death(item, died))`` — called here, in the parent — and the
-    items it had not started go back to the queue for a fresh worker. An exception raised by
-    ``work`` stops everything and is raised here. The workers start at the call, not at the first
-    iteration; every worker is gone when the iterator is exhausted or closed.
+    Workers take up to ``chunk`` items at a time (fewer as the queue runs low, down to one, so
+    that they finish together) and report each one; a worker's next share is sent while it works
+    on the last item of the current one, so it never waits for the supervisor. When a worker
+    dies, the item it was working on yields ``(item, on_death(item, died))`` — called here, in
+    the parent — and the items it had not started go back to the queue for a fresh worker. An
+    exception raised by ``work`` stops everything and is raised here. The workers start at the
+    call, not at the first iteration; every worker is gone when the iterator is exhausted or
+    closed.
     """
-    queue: deque[list[Any]] = deque()
-    batch: list[Any] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= max(1, chunk):
-            queue.append(batch)
-            batch = []
-    if batch:
-        queue.append(batch)
+    queue: deque[Any] = deque(items)
+    cap, spread = max(1, chunk), 4 * max(1, workers)
     pool: dict[int, _Worker] = {}
 
     def spawn() -> None:
@@ -438,27 +434,39 @@ def supervise(work: Callable[[Any], Any], items: Iterable[Any], *, workers: int,
         os.close(out_w)
         worker = _Worker(pid, in_w, out_r)
         pool[out_r] = worker
-        give(worker)
+        feed(worker)
 
-    def give(worker: _Worker) -> None:
-        share = queue.popleft() if queue else None
+    def give(worker: _Worker) -> bool:
+        """Send the worker its next share (``"stop"`` when the queue is empty); ``False`` if it
+        is dead already."""
+        size = min(cap, max(1, len(queue) // spread))   # a quarter of each worker's part, at most
+        share = [queue.popleft() for _ in range(min(size, len(queue)))]
         try:
-            _send(worker.to_child, share if share is not None else "stop")
+            _send(worker.to_child, share or "stop")
         except BrokenPipeError:   # it died already: its end of file says so
-            if share is not None:
-                queue.appendleft(share)
-            return
-        worker.started = time.monotonic()
-        if share is not None:
-            worker.assigned.extend(share)
+            queue.extendleft(reversed(share))
+            return False
+        if not worker.assigned:   # it starts on this share now (else after the items it has)
+            worker.started = time.monotonic()
+        worker.assigned.extend(share)
+        return True
+
+    def feed(worker: _Worker) -> None:
+        """Keep the worker's next share in its pipe while it works on its last item; tell it to
+        stop once it has nothing left and the queue is empty."""
+        if queue:
+            while queue and len(worker.assigned) <= 1 and give(worker):
+                pass
+        elif not worker.assigned:
+            give(worker)
 
     for _ in range(min(max(1, workers), len(queue))):
         spawn()
-    return _supervised(pool, queue, spawn, give, limits, on_death)
+    return _supervised(pool, queue, spawn, feed, limits, on_death)
 
 
 def _supervised(pool: dict[int, _Worker], queue: deque, spawn: Callable[[], None],
-                give: Callable[[_Worker], None], limits: Limits,
+                feed: Callable[[_Worker], None], limits: Limits,
                 on_death: Callable[[Any, WorkerDied], Any]) -> Iterator[tuple[Any, Any]]:
     try:
         while pool:
@@ -484,8 +492,7 @@ def _supervised(pool: dict[int, _Worker], queue: deque, spawn: Callable[[], None
                         if kind == "raised":
                             raise payload
                         yield item, payload
-                    if not w.assigned:
-                        give(w)
+                    feed(w)
                     continue
                 # End of file: the worker is gone, on purpose (told to stop) or not.
                 del pool[fd]
@@ -495,8 +502,7 @@ def _supervised(pool: dict[int, _Worker], queue: deque, spawn: Callable[[], None
                 if w.assigned:
                     reason, sig, code = exit_reason(status)
                     item = w.assigned.popleft()
-                    if w.assigned:
-                        queue.appendleft(list(w.assigned))
+                    queue.extendleft(reversed(w.assigned))
                     died = WorkerDied(w.killed_for or reason, signal=sig, exitcode=code, item=item)
                     yield item, on_death(item, died)
                 if queue:

@@ -9,6 +9,7 @@ can be re-run with ``rulestack replay``.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import json
 import os
@@ -176,9 +177,20 @@ class LocalBackend:
         if self.workers == 1 or plan.games <= 1:
             return (play_chunk(plan, indices) for indices in work)
         if hasattr(os, "fork"):
-            results = supervise(functools.partial(play_game, plan), range(plan.games), workers=self.workers,
-                                chunk=len(work[0]), limits=self.limits,
-                                on_death=functools.partial(_died, plan, self.limits))
+            # The workers fork with what this process holds (systems, card pools, compiled scripts)
+            # frozen out of the cyclic GC: their full collections skip it instead of walking it and
+            # writing to every page of it (copy-on-write). Unfrozen here once they have started;
+            # a caller's own freeze is left alone.
+            freeze = gc.get_freeze_count() == 0
+            if freeze:
+                gc.freeze()
+            try:
+                results = supervise(functools.partial(play_game, plan), range(plan.games), workers=self.workers,
+                                    chunk=len(work[0]), limits=self.limits,
+                                    on_death=functools.partial(_died, plan, self.limits))
+            finally:
+                if freeze:
+                    gc.unfreeze()
             return _one_by_one(results)
         import multiprocessing as mp
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
@@ -463,6 +475,7 @@ def simulate(plan: SimulationPlan, backend: Any = None, *, out: str | Path | Non
     folder = Path(replays)
     stream = open(out, "w", encoding="utf-8") if out else None
     writer = _OrderedWriter(stream)
+    errors = 0                                  # failed games so far (the bar's postfix)
     start = time.perf_counter()
     try:
         results = backend.run(plan)   # a process pool starts here, before the bar's thread
@@ -478,13 +491,15 @@ def simulate(plan: SimulationPlan, backend: Any = None, *, out: str | Path | Non
                         rec["replay"] = str(path)
                     elif rec["error"]:
                         rec["replay"] = None
+                    if rec["error"]:
+                        errors += 1
                     records[rec["index"]] = rec
                     writer.add(rec)
                     if on_record is not None:
                         on_record(rec)
                 bar.update(len(chunk))
                 if records:
-                    bar.set_postfix(errors=sum(1 for r in records.values() if r["error"]), refresh=False)
+                    bar.set_postfix(errors=errors, refresh=False)
     finally:
         if stream is not None:
             stream.close()

@@ -117,3 +117,28 @@ def test_a_game_that_kills_its_ray_worker_every_time_is_lost_alone(local_ray, tm
     for got, want in zip(summary.records, calm.records, strict=True):
         if got["index"] != DOOMED:
             assert _without([got], "worker_died") == _without([want])
+
+
+def test_workers_fork_with_the_heap_frozen_and_the_caller_gets_it_back_unfrozen():
+    import gc
+    from rulestack.harness import simulate as sim
+    seen = []
+    real = sim.supervise
+
+    def spy(*args, **kwargs):
+        seen.append(gc.get_freeze_count())      # what the workers are forked with
+        return real(*args, **kwargs)
+    plan = plan_for("short-tiny", games=4, seed=21)
+    try:
+        sim.supervise = spy
+        assert gc.get_freeze_count() == 0
+        two = simulate(plan, LocalBackend(2), progress=False)
+        assert seen[0] > 0 and gc.get_freeze_count() == 0
+        gc.freeze()                              # a caller's own freeze is left as it is
+        frozen = gc.get_freeze_count()
+        simulate(plan, LocalBackend(2), progress=False)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        sim.supervise = real
+        gc.unfreeze()
+    assert _without(two.records) == _without(simulate(plan, LocalBackend(1), progress=False).records)

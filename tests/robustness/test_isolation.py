@@ -162,6 +162,25 @@ def test_supervise_requeues_the_share_of_a_dead_worker():
     assert _no_children_left()
 
 
+def test_supervise_shares_shrink_toward_the_end_so_that_workers_finish_together(monkeypatch):
+    from rulestack import isolation
+    parent, sent = os.getpid(), []
+    real_send = isolation._send
+
+    def spy(fd, obj):
+        if os.getpid() == parent and isinstance(obj, list):
+            sent.append(list(obj))
+        real_send(fd, obj)
+    monkeypatch.setattr(isolation, "_send", spy)
+    results = dict(supervise(lambda i: i + 1, range(100), workers=2, chunk=6, on_death=lambda item, died: None))
+    assert results == {i: i + 1 for i in range(100)}
+    assert sorted(i for share in sent for i in share) == list(range(100))   # each item sent once
+    sizes = [len(share) for share in sent]
+    assert max(sizes) == 6 and sizes[-4:] == [1, 1, 1, 1]     # up to chunk, one at a time at the end
+    assert sizes == sorted(sizes, reverse=True)
+    assert _no_children_left()
+
+
 def test_supervise_stops_on_an_exception_of_the_work_and_leaves_no_worker():
     def work(i):
         if i == 3:
