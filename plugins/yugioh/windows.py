@@ -45,17 +45,7 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     cards = st.cards
     journal = game.journal
     version = journal.version
-    # searched_zones(game, window), inlined (asked at every window)
-    lists: SearchZones = game.system.search_zones  # type: ignore[attr-defined]   # YugiohSystem's
-    if lists.cards_version != game.cards_version or lists.cards is not cards or lists.zones is not st.zones:
-        lists.find(game)
-    stack = st.stack
-    key = (window, values.get("damage_step"), stack[-1].data.get("speed", 1) if stack else None, not stack,
-           values.get("timing", ()) == (), st.active_player)
-    found = lists.narrow.get(key)
-    if found is None:
-        found = lists.narrow[key] = lists.narrowed(game, key)
-    by_player, speeds, facts, no_link, no_timing = found
+    by_player, speeds, facts, no_link, no_timing = searched_zones(game, window)
     for n, player in enumerate(players):
         for zone, place, on_field, hot, entries_of in by_player[player]:
             if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
