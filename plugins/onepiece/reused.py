@@ -17,10 +17,6 @@ from typing import Any
 from rulestack import Action
 from rulestack.state import Card
 
-#: card id -> (definition, player, the ``play`` action).
-_PLAY: dict[int, tuple[Any, int, Action]] = {}
-#: card id -> (definition, player, the ``give_don`` action).
-_GIVE_DON: dict[int, tuple[Any, int, Action]] = {}
 #: (attacker id, target id) -> (attacker's definition, target's definition, player, the ``attack`` action).
 _ATTACK: dict[tuple[int, int], tuple[Any, Any, int, Action]] = {}
 #: (card id, ability index) -> (definition, player, the ``activate`` action without data).
@@ -29,39 +25,45 @@ _ACTIVATE: dict[tuple[int, int], tuple[Any, int, Action]] = {}
 _PASS: dict[tuple[int, str], Action] = {}
 #: card id -> (definition, player, Counter value, the ``counter`` action).
 _COUNTER: dict[int, tuple[Any, int, Any, Action]] = {}
-#: card id -> (definition, player, the ``block`` action).
-_BLOCK: dict[int, tuple[Any, int, Action]] = {}
+
+
+class _ByCard:
+    """The one action of a kind that a card offers its player, with a label naming the card:
+    ``Action(kind, player, card.id, label=label.format(name=card.name))``, kept by card id and given
+    out again while the card has the same definition and player."""
+
+    __slots__ = ("kind", "label", "store")
+
+    def __init__(self, kind: str, label: str) -> None:
+        self.kind, self.label = kind, label
+        #: card id -> (definition, player, the action).
+        self.store: dict[int, tuple[Any, int, Action]] = {}
+
+    def __call__(self, player: int, card: Card) -> Action:
+        definition = card.definition
+        known = self.store.get(card.id)
+        if known is not None and known[0] is definition and known[1] == player:
+            return known[2]
+        action = Action(self.kind, player, card.id, label=self.label.format(name=definition.name))
+        self.store[card.id] = (definition, player, action)
+        return action
+
+
+#: Play a card from hand.
+play = _ByCard("play", "play {name}")
+#: Give a DON!! card to a Leader or Character.
+give_don = _ByCard("give_don", "give DON!! to {name}")
+#: Block with a Character.
+block = _ByCard("block", "block with {name}")
 
 #: Every store (cleared by :func:`clear`).
-_STORES: tuple[dict, ...] = (_PLAY, _GIVE_DON, _ATTACK, _ACTIVATE, _PASS, _COUNTER, _BLOCK)
+_STORES: tuple[dict, ...] = (play.store, give_don.store, block.store, _ATTACK, _ACTIVATE, _PASS, _COUNTER)
 
 
 def clear() -> None:
     """Forget every kept action (tests compare the lists with lists made afresh)."""
     for store in _STORES:
         store.clear()
-
-
-def play(player: int, card: Card) -> Action:
-    """``Action("play", player, card.id, label=f"play {card.name}")``."""
-    definition = card.definition
-    known = _PLAY.get(card.id)
-    if known is not None and known[0] is definition and known[1] == player:
-        return known[2]
-    action = Action("play", player, card.id, label=f"play {definition.name}")
-    _PLAY[card.id] = (definition, player, action)
-    return action
-
-
-def give_don(player: int, card: Card) -> Action:
-    """``Action("give_don", player, card.id, label=f"give DON!! to {card.name}")``."""
-    definition = card.definition
-    known = _GIVE_DON.get(card.id)
-    if known is not None and known[0] is definition and known[1] == player:
-        return known[2]
-    action = Action("give_don", player, card.id, label=f"give DON!! to {definition.name}")
-    _GIVE_DON[card.id] = (definition, player, action)
-    return action
 
 
 def attack(player: int, attacker: Card, target: Card) -> Action:
@@ -110,13 +112,3 @@ def counter(player: int, card: Card, value: Any) -> Action:
     _COUNTER[card.id] = (definition, player, value, action)
     return action
 
-
-def block(player: int, card: Card) -> Action:
-    """``Action("block", player, card.id, label=f"block with {card.name}")``."""
-    definition = card.definition
-    known = _BLOCK.get(card.id)
-    if known is not None and known[0] is definition and known[1] == player:
-        return known[2]
-    action = Action("block", player, card.id, label=f"block with {definition.name}")
-    _BLOCK[card.id] = (definition, player, action)
-    return action
