@@ -326,12 +326,21 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card |
     plain = kept[1]
     if plain is None:
         return None
-    unique, names, who, words, face_up, other = plain
-    try:
-        zone_player = None if who is None or who == "any" else relative_player(game, player, who)
-        wanted = [relative_player(game, player, word) for word in words] if words else ()
-    except ScriptUsageError:
-        return None
+    unique, names, zoned, words, face_up, other = plain
+    controller = -1           # the controller the words want (-1: any)
+    zone_player = None
+    if words:
+        try:
+            controller = relative_player(game, player, words[0])
+            for word in words[1:]:
+                if relative_player(game, player, word) != controller:
+                    controller = -2     # two controllers wanted: no card has both (each word understood first)
+        except ScriptUsageError:
+            return None
+        if controller == -2:
+            return 0
+        if zoned:                 # (the player word of the zones is the first word)
+            zone_player = controller
     skipped = source.id if other and source is not None else None
     cards = game.state.cards
     by_name = zone_groups(game)
@@ -343,15 +352,16 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card |
             for cid in zone.cards:
                 card = cards[cid]
                 if card.zone in names and (face_up is None or card.face_up == face_up) and cid != skipped and \
-                        all(card.controller == w for w in wanted):
+                        (controller == -1 or card.controller == controller):
                     n += 1
     return n
 
 
 #: What :func:`plain_count` reads of a filter: its zone names (each once, in order, and as a set),
-#: its player word (``player``, else ``controller``), the words of those of the two it has (not
+#: whether its player word (``player``, else ``controller``) narrows the zones searched (it is one
+#: and not ``any``: then it is the first of the words), the words of those of the two it has (not
 #: ``any``), the face it wants (``None``: either), and whether it leaves out the source (``other``).
-PlainFilter = tuple[tuple[str, ...], frozenset[str], Any, tuple[Any, ...], "bool | None", bool]
+PlainFilter = tuple[tuple[str, ...], frozenset[str], bool, tuple[Any, ...], "bool | None", bool]
 
 #: :func:`_plain_filter` of the filters seen, by identity (each kept with its filter, so that its id
 #: names no other object meanwhile).
@@ -368,7 +378,8 @@ def _plain_filter(spec: Mapping[str, Any]) -> PlainFilter | None:
         return None
     words = tuple(spec[key] for key in ("player", "controller") if key in spec and spec[key] != "any")
     face = spec.get("face_up")
-    return (tuple(dict.fromkeys(names)), frozenset(names), spec.get("player", spec.get("controller")), words,
+    who = spec.get("player", spec.get("controller"))
+    return (tuple(dict.fromkeys(names)), frozenset(names), who is not None and who != "any", words,
             None if face is None else bool(face), bool(spec.get("other")))
 
 

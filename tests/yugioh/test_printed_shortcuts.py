@@ -409,6 +409,9 @@ PLAIN_FILTERS = (
     {"zone": "hand", "player": "you"}, {"zone": ["graveyard", "graveyard"], "player": "any"},
     {"zone": "monster", "player": "you", "controller": "opponent"}, {"zone": "spell_trap", "other": True},
     {"zone": ["hand", "spell_trap"], "player": "you", "other": False},
+    {"zone": "monster", "player": 1, "controller": "you"},
+    {"zone": ["monster", "hand"], "player": "any", "controller": "opponent"},
+    {"zone": "spell_trap", "player": "opponent", "controller": "opponent", "face_up": True},
 )
 
 
