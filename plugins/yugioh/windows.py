@@ -42,10 +42,20 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     values = st.values
     if values.get("resolving"):
         return False
+    by_player, speeds, facts, no_link, no_timing, hot_places = searched_zones(game, window)
+    # (Most windows hold no card that may get past the refusals: told from the zones' cards alone.)
+    for player in players:
+        for place, hot in hot_places[player]:
+            if not hot.isdisjoint(place.cards):
+                break
+        else:
+            continue
+        break
+    else:
+        return False
     cards = st.cards
     journal = game.journal
     version = journal.version
-    by_player, speeds, facts, no_link, no_timing = searched_zones(game, window)
     for n, player in enumerate(players):
         for zone, place, on_field, hot, entries_of in by_player[player]:
             if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
@@ -92,8 +102,8 @@ def searched_zones(game: Game, window: str) -> Narrowed:
     """The zones to search for ``window``'s activations now, per player, with only the cards that
     have an ability that may get past the refusals reading no more than the window's facts
     (:meth:`SearchZones.narrowed`, kept by what it reads of the state), the spell-speed table and
-    facts of :func:`.timing.speed_allows`, whether there is no chain link and whether there is no
-    timing event."""
+    facts of :func:`.timing.speed_allows`, whether there is no chain link, whether there is no
+    timing event, and per player the zones kept as (the state's zone, the ids of the cards kept)."""
     lists: SearchZones = game.system.search_zones  # type: ignore[attr-defined]   # YugiohSystem's
     st = game.state
     if lists.cards_version != game.cards_version or lists.cards is not st.cards or lists.zones is not st.zones:
@@ -173,6 +183,7 @@ class SearchZones:
         cards = state.cards
         hot_of = self.hot_of
         out = {}
+        places = {}
         for player, searched in (self.responses if responding else self.activatable).items():
             kept = []
             for zone, place, on_field, hot, entries_of in searched:
@@ -195,7 +206,8 @@ class SearchZones:
                 if ids:
                     kept.append((zone, place, on_field, ids, entries_of))
             out[player] = tuple(kept)
-        return out, speeds, facts, no_link, no_timing
+            places[player] = tuple((place, ids) for _zone, place, _on_field, ids, _entries in kept)
+        return out, speeds, facts, no_link, no_timing, places
 
 
 def _passes(definition: CardDefinition, zone: str, spells_too: bool, facts: tuple[str, str | None, int | None],
@@ -263,7 +275,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     cards = st.cards
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
-    by_player, speeds, facts, no_link, no_timing = searched_zones(game, window)
+    by_player, speeds, facts, no_link, no_timing, _hot = searched_zones(game, window)
     for _zone, place, _on_field, hot, entries_of in by_player[player]:
         if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
             continue
@@ -372,9 +384,11 @@ Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str, tuple[T
 NarrowKey = tuple[str, Any, Any, bool, bool, int]
 
 #: What :func:`searched_zones` answers: the zones to search per player, the spell-speed table and
-#: facts (:func:`.timing.speed_allows`), whether there is no chain link, whether there is no timing event.
+#: facts (:func:`.timing.speed_allows`), whether there is no chain link, whether there is no timing event,
+#: and per player the same zones as only the state's zone and the ids of the cards kept there (for
+#: :func:`may_any_act`'s first look: whether any of them holds one).
 Narrowed = tuple[dict[int, tuple["SearchedZone", ...]], dict[tuple[int, tuple[str, ...]], bool],
-                 tuple[str, "str | None", "int | None"], bool, bool]
+                 tuple[str, "str | None", "int | None"], bool, bool, dict[int, tuple[tuple[Zone, frozenset[int]], ...]]]
 
 #: A zone the windows search (:class:`SearchZones`): its name, the state's zone, whether it is on the
 #: field, the ids of the cards with entries there, and the entries kept there by definition.
