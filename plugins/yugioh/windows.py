@@ -523,16 +523,22 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
     filter that runs a script, ``where``). ``None`` for anything else (the host is asked). Only
     while :func:`plain_targeting` holds."""
     card, ab = act.card, act.ability
-    spec = ab.spec
-    if spec.get("condition") is not None or spec.get("cost") or act.trigger is not None:
+    if act.trigger is not None:
         return None
+    kept = _QUICK_PLANS.get(id(ab))
+    if kept is None or kept[0] is not ab:
+        kept = _QUICK_PLANS[id(ab)] = (ab, _quick_plan(ab))
+    plan = kept[1]
+    if plan is None:
+        return None
+    zones, once, steps = plan
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    allowed = spec.get("from") or spec.get("zone") or system.default_zones.get(ab.role)
+    allowed = zones or system.default_zones.get(ab.role)
     if allowed and card.zone not in allowed:
         return False
     if game.abilities_removed(card):
         return False
-    if spec.get("once_per_turn") and game.used_this_turn(card, ab):
+    if once and game.used_this_turn(card, ab):
         return False
     verdict = system.can_activate(game, act)
     if verdict is False or isinstance(verdict, str):
@@ -540,15 +546,12 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
     if ab.kind == "activate" and card.zone == "hand" and system.cost_contributions(game, act):
         return None                  # a toll adds a cost (the host's assemble_cost would): it pays it in its dry run
     player = act.player
-    for target in spec.get("targets") or ():
-        if not isinstance(target, Mapping) or target.get("kind", "card") != "card":
-            return None
-        count = target.get("count", 1)
-        filt = target.get("filter")
-        if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
-            return None                  # (a filter's script runs inside the host's dry run: it is asked)
+    for step in steps:
+        if step is None:
+            return None                  # (a target of another kind, or a filter's script: the host is asked)
+        filt, count, up_to = step
         found = timing.plain_count(game, filt, player, card) if filt is not None else None
-        if target.get("up_to", False):
+        if up_to:
             if found is None:
                 game.find(filt, player, card)    # (not needed, but the host's check searches: as it does)
             continue
@@ -558,6 +561,37 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
         elif found < count:
             return False
     return True
+
+
+#: What :func:`quick_can_activate` reads of an ability's data: the zones it names (``from``, else
+#: ``zone``; ``None``: the system's default), whether it is once per turn, and its targets in order,
+#: each as its filter, count and whether it is "up to" (``None``: one of another kind, or with a
+#: count not a number or a filter not plain data or running a script: the host is asked when it
+#: comes to it). ``None`` for an ability with a condition or a cost of its own.
+QuickPlan = tuple[Any, bool, tuple["tuple[Mapping[str, Any] | None, int, bool] | None", ...]]
+
+#: :func:`_quick_plan` by the identity of the ability (kept with it, so that its id names no other
+#: object meanwhile; abilities are their definitions' immutable data).
+_QUICK_PLANS: dict[int, tuple[Ability, QuickPlan | None]] = {}
+
+
+def _quick_plan(ab: Ability) -> QuickPlan | None:
+    """What :func:`quick_can_activate` reads of ``ab``'s data, read once."""
+    spec = ab.spec
+    if spec.get("condition") is not None or spec.get("cost"):
+        return None
+    steps: list[tuple[Mapping[str, Any] | None, int, bool] | None] = []
+    for target in spec.get("targets") or ():
+        if not isinstance(target, Mapping) or target.get("kind", "card") != "card":
+            steps.append(None)
+            break
+        count = target.get("count", 1)
+        filt = target.get("filter")
+        if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
+            steps.append(None)
+            break
+        steps.append((filt, count, bool(target.get("up_to", False))))
+    return spec.get("from") or spec.get("zone"), bool(spec.get("once_per_turn")), tuple(steps)
 
 
 def lacks_targets(game: Game, card: Card, kind: str, bounds: tuple[TargetBound, ...], player: int) -> bool:

@@ -465,6 +465,8 @@ def check_quick_can_activate(game: Any) -> int:
                     if quick is not None:
                         assert quick == game.can_activate(act), (card.name, ab.label, player, window, quick)
                         answered += 1
+            kept = windows._QUICK_PLANS.get(id(ab))    # (what it read of the ability, kept with it, is still it)
+            assert kept is not None and kept[0] is ab and kept[1] == windows._quick_plan(ab), (card.name, ab.label)
     return answered
 
 
