@@ -277,14 +277,21 @@ def usage_problem(game: Game, card: Card, ab: Ability, player: int) -> str | Non
     """The last part of :func:`timing_problem`, after the place, the spell speed and the "When ..."
     timing: what the ability needs on the field, its once-per-turn-by-name use, a name locked by an
     effect, an activation restriction."""
-    if not requirements_met(game, card, ab, player):
+    spec = ab.spec        # (the ability's keys read directly: Ability.get is spec.get)
+    if spec.get("requires") and not requirements_met(game, card, ab, player):
         return f"what {card.name} needs on the field is not there"
-    if ab.get("once_per_turn_by_name") and name_used(game, player, card.name):
-        return f"an effect of {card.name} was already used this turn"
-    if name_locked(game, player, card.name):
-        return f"cards named {card.name} cannot be activated this turn"
-    restriction = ab.get("restriction")
-    if restriction == "no_normal_summon" and game.value_of(player, "normal_summon_turn") == game.state.turn:
+    # (name_used and name_locked, read here without their calls: asked at every activation check)
+    state = game.state
+    values = state.players[player].values
+    name = card.definition.name
+    if spec.get("once_per_turn_by_name"):
+        used = values.get("names_used")
+        if used and used.get(name) == state.turn:
+            return f"an effect of {name} was already used this turn"
+    locked = values.get("names_locked")
+    if locked and locked.get(name) == state.turn:
+        return f"cards named {name} cannot be activated this turn"
+    if spec.get("restriction") == "no_normal_summon" and values.get("normal_summon_turn") == state.turn:
         return "you already Normal Summoned or Set this turn"
     return None
 
@@ -293,7 +300,7 @@ def requirements_met(game: Game, card: Card, ability: Ability, player: int) -> b
     """Activation requirements as data, checked without calling Lua: ``requires = { { filter =
     {...}, min = 1, max = n } }`` (how many cards matching each filter there must be; ``min``
     defaults to 1 unless a ``max`` is given)."""
-    for req in ability.get("requires") or ():
+    for req in ability.spec.get("requires") or ():
         spec = req.get("filter") or {}
         n = plain_count(game, spec, player, card)
         if n is None:
