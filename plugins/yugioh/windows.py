@@ -16,7 +16,7 @@ from rulestack.context import ScriptUsageError, relative_player
 from rulestack.state import GameState, Zone
 
 from . import timing
-from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action, zone_groups
+from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, cached_action, zone_groups
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
@@ -272,6 +272,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     if memo.version == journal.version and memo.player == player and memo.window == window:
         return list(memo.actions)
     out = []
+    actions = system.action_cache      # (action_cache(game), read directly)
     cards = st.cards
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
@@ -314,8 +315,8 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 finally:
                     memo.checking = None
                 if allowed:
-                    out.append(cached_action(action_cache(game), ("activate", player, cid, ab.index,
-                                                                  (("window", window),), label)))
+                    key = ("activate", player, cid, ab.index, (("window", window),), label)
+                    out.append(actions.get(key) or cached_action(actions, key))
     memo.version, memo.player, memo.window, memo.actions = journal.version, player, window, tuple(out)
     return out
 
@@ -638,7 +639,7 @@ def respond(game: Game, player: int, window: str) -> Action:
             window in RESPONSE_WINDOWS:
         if not memo.actions:
             return PASS[player]
-    elif not may_act(game, player, window):
+    elif not may_any_act(game, (player,), window):     # (may_act, without its call)
         return PASS[player]
     return game.act(player, window)
 
