@@ -90,7 +90,7 @@ def put_triggers(game: Game) -> bool:
 def window_name(game: Game) -> str:
     if game.state.stack:
         return "chain"
-    if game.value_of(None, "summoning"):
+    if game.state.values.get("summoning"):     # (game.value_of(None, ...), read directly)
         return "summon"
     return "open"
 

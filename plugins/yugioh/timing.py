@@ -60,7 +60,7 @@ def top_link(game: Game) -> Item | None:
 def timing_events(game: Game) -> tuple[dict[str, Any], ...]:
     """What just happened and may be responded to ("When a monster is Summoned", "When an attack is
     declared"): kept while the chain built at that timing lasts."""
-    events: tuple[dict[str, Any], ...] = game.value_of(None, "timing", ())
+    events: tuple[dict[str, Any], ...] = game.state.values.get("timing", ())   # (value_of, read directly)
     return events
 
 
@@ -122,7 +122,7 @@ def current_window(game: Game, player: int) -> str:
     st = game.state
     if st.stack:
         return "chain"
-    if game.value_of(None, "summoning"):
+    if st.values.get("summoning"):
         return "summon"
     if st.phase in MAIN_PHASES and player == st.active_player:
         return "main"
@@ -134,7 +134,7 @@ def speed_problem(game: Game, speed: int, window: str, tags: Collection[str] | N
     if window == "summon":
         return speed_refusal(speed, window, tags, None, None)
     top = top_link(game)
-    return speed_refusal(speed, window, tags, game.value_of(None, "damage_step"),
+    return speed_refusal(speed, window, tags, game.state.values.get("damage_step"),
                          top.data.get("speed", 1) if top is not None else None)
 
 
@@ -249,7 +249,7 @@ def place_refusal(game: Game, card: Card, kind: str, player: int) -> str | None:
 
 def timing_problem(game: Game, act: Activation) -> str | None:
     """Why ``act`` (an activated ability, not a trigger) may not be activated now, or ``None``."""
-    if game.value_of(None, "resolving"):
+    if game.state.values.get("resolving"):
         return "nothing can be activated while a chain resolves"
     problem = place_problem(game, act)
     if problem:
@@ -416,14 +416,14 @@ def finds_at_least(game: Game, spec: Mapping[str, Any] | None, player: int, sour
 
 
 def name_used(game: Game, player: int, name: str) -> bool:
-    used: dict[str, int] = game.value_of(player, "names_used", {})
-    return used.get(name) == game.state.turn
+    used: dict[str, int] | None = game.state.players[player].values.get("names_used")   # (value_of, read directly)
+    return used is not None and used.get(name) == game.state.turn
 
 
 def name_locked(game: Game, player: int, name: str) -> bool:
     """Whether an effect (Sangan's) has stopped ``player`` activating cards named ``name`` this turn."""
-    locked: dict[str, int] = game.value_of(player, "names_locked", {})
-    return locked.get(name) == game.state.turn
+    locked: dict[str, int] | None = game.state.players[player].values.get("names_locked")   # (value_of, read directly)
+    return locked is not None and locked.get(name) == game.state.turn
 
 
 def lock_name(game: Game, player: int, name: str) -> None:
