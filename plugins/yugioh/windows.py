@@ -42,7 +42,8 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     values = st.values
     if values.get("resolving"):
         return False
-    by_player, speeds, facts, no_link, no_timing, hot_places = searched_zones(game, window)
+    found = searched_zones(game, window)
+    by_player, speeds, facts, no_link, no_timing, hot_places = found
     # (Most windows hold no card that may get past the refusals: told from the zones' cards alone.)
     for player in players:
         for place, hot in hot_places[player]:
@@ -84,7 +85,7 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
                     if when and not timing.when_matches(game, card, when, player):
                         continue
                     # Past the cheap refusals: the window's list itself says (kept for the window).
-                    if activations(game, player, window):
+                    if activations(game, player, window, found):
                         return True
                     if journal.version != version:     # (its checks are expected to change nothing)
                         return any(may_act(game, p, window) for p in players[n + 1:])
@@ -257,12 +258,13 @@ class WindowActivations:
         self.checking_version = -1
 
 
-def activations(game: Game, player: int, window: str) -> list[Action]:
+def activations(game: Game, player: int, window: str, found: Narrowed | None = None) -> list[Action]:
     """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
     the host's full check: condition, cost payable as a whole, targets), looked for among the cards
     :func:`searched_zones` keeps for the window's facts. Worked out once per
     window: asked again for the same player and window while the journal's version has not moved
-    (:func:`may_act`, then the window's list), the list found is given again."""
+    (:func:`may_act`, then the window's list), the list found is given again. ``found``: what
+    :func:`searched_zones` answers for the window in this very state, when the caller has it."""
     st = game.state
     if st.values.get("resolving"):
         return []
@@ -276,7 +278,7 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     cards = st.cards
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
-    by_player, speeds, facts, no_link, no_timing, _hot = searched_zones(game, window)
+    by_player, speeds, facts, no_link, no_timing, _hot = found if found is not None else searched_zones(game, window)
     for _zone, place, _on_field, hot, entries_of in by_player[player]:
         if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
             continue
