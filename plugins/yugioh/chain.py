@@ -90,7 +90,7 @@ def put_triggers(game: Game) -> bool:
 def window_name(game: Game) -> str:
     if game.state.stack:
         return "chain"
-    if game.value_of(None, "summoning"):
+    if game.state.values.get("summoning"):     # (game.value_of(None, ...), read directly)
         return "summon"
     return "open"
 
@@ -113,7 +113,7 @@ def build(game: Game, first: int) -> None:
     would end after their two passes, without running it."""
     if len(game.state.players) == 2:
         window = window_name(game)
-        if not may_any_act(game, (first, game.opponent(first)), window):
+        if not may_any_act(game, (first, 1 - first), window):      # (1 - first: the opponent of two)
             return
     CHAIN.run(game, first)
 

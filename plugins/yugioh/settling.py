@@ -60,6 +60,6 @@ def open_window(game: Game, first: int | None = None) -> None:
     settle(game)
     st = game.state
     player = st.active_player if first is None else first
-    if len(st.players) == 2 and not may_any_act(game, (player, game.opponent(player)), "open"):
+    if len(st.players) == 2 and not may_any_act(game, (player, 1 - player), "open"):   # (1 - player: the opponent)
         return
     OPEN.run(game, first)

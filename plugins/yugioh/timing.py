@@ -60,7 +60,7 @@ def top_link(game: Game) -> Item | None:
 def timing_events(game: Game) -> tuple[dict[str, Any], ...]:
     """What just happened and may be responded to ("When a monster is Summoned", "When an attack is
     declared"): kept while the chain built at that timing lasts."""
-    events: tuple[dict[str, Any], ...] = game.value_of(None, "timing", ())
+    events: tuple[dict[str, Any], ...] = game.state.values.get("timing", ())   # (value_of, read directly)
     return events
 
 
@@ -122,7 +122,7 @@ def current_window(game: Game, player: int) -> str:
     st = game.state
     if st.stack:
         return "chain"
-    if game.value_of(None, "summoning"):
+    if st.values.get("summoning"):
         return "summon"
     if st.phase in MAIN_PHASES and player == st.active_player:
         return "main"
@@ -134,7 +134,7 @@ def speed_problem(game: Game, speed: int, window: str, tags: Collection[str] | N
     if window == "summon":
         return speed_refusal(speed, window, tags, None, None)
     top = top_link(game)
-    return speed_refusal(speed, window, tags, game.value_of(None, "damage_step"),
+    return speed_refusal(speed, window, tags, game.state.values.get("damage_step"),
                          top.data.get("speed", 1) if top is not None else None)
 
 
@@ -249,7 +249,7 @@ def place_refusal(game: Game, card: Card, kind: str, player: int) -> str | None:
 
 def timing_problem(game: Game, act: Activation) -> str | None:
     """Why ``act`` (an activated ability, not a trigger) may not be activated now, or ``None``."""
-    if game.value_of(None, "resolving"):
+    if game.state.values.get("resolving"):
         return "nothing can be activated while a chain resolves"
     problem = place_problem(game, act)
     if problem:
@@ -277,14 +277,21 @@ def usage_problem(game: Game, card: Card, ab: Ability, player: int) -> str | Non
     """The last part of :func:`timing_problem`, after the place, the spell speed and the "When ..."
     timing: what the ability needs on the field, its once-per-turn-by-name use, a name locked by an
     effect, an activation restriction."""
-    if not requirements_met(game, card, ab, player):
+    spec = ab.spec        # (the ability's keys read directly: Ability.get is spec.get)
+    if spec.get("requires") and not requirements_met(game, card, ab, player):
         return f"what {card.name} needs on the field is not there"
-    if ab.get("once_per_turn_by_name") and name_used(game, player, card.name):
-        return f"an effect of {card.name} was already used this turn"
-    if name_locked(game, player, card.name):
-        return f"cards named {card.name} cannot be activated this turn"
-    restriction = ab.get("restriction")
-    if restriction == "no_normal_summon" and game.value_of(player, "normal_summon_turn") == game.state.turn:
+    # (name_used and name_locked, read here without their calls: asked at every activation check)
+    state = game.state
+    values = state.players[player].values
+    name = card.definition.name
+    if spec.get("once_per_turn_by_name"):
+        used = values.get("names_used")
+        if used and used.get(name) == state.turn:
+            return f"an effect of {name} was already used this turn"
+    locked = values.get("names_locked")
+    if locked and locked.get(name) == state.turn:
+        return f"cards named {name} cannot be activated this turn"
+    if spec.get("restriction") == "no_normal_summon" and values.get("normal_summon_turn") == state.turn:
         return "you already Normal Summoned or Set this turn"
     return None
 
@@ -293,7 +300,7 @@ def requirements_met(game: Game, card: Card, ability: Ability, player: int) -> b
     """Activation requirements as data, checked without calling Lua: ``requires = { { filter =
     {...}, min = 1, max = n } }`` (how many cards matching each filter there must be; ``min``
     defaults to 1 unless a ``max`` is given)."""
-    for req in ability.get("requires") or ():
+    for req in ability.spec.get("requires") or ():
         spec = req.get("filter") or {}
         n = plain_count(game, spec, player, card)
         if n is None:
@@ -326,12 +333,21 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card |
     plain = kept[1]
     if plain is None:
         return None
-    unique, names, who, words, face_up, other = plain
-    try:
-        zone_player = None if who is None or who == "any" else relative_player(game, player, who)
-        wanted = [relative_player(game, player, word) for word in words] if words else ()
-    except ScriptUsageError:
-        return None
+    unique, names, zoned, words, face_up, other = plain
+    controller = -1           # the controller the words want (-1: any)
+    zone_player = None
+    if words:
+        try:
+            controller = relative_player(game, player, words[0])
+            for word in words[1:]:
+                if relative_player(game, player, word) != controller:
+                    controller = -2     # two controllers wanted: no card has both (each word understood first)
+        except ScriptUsageError:
+            return None
+        if controller == -2:
+            return 0
+        if zoned:                 # (the player word of the zones is the first word)
+            zone_player = controller
     skipped = source.id if other and source is not None else None
     cards = game.state.cards
     by_name = zone_groups(game)
@@ -343,15 +359,16 @@ def plain_count(game: Game, spec: Mapping[str, Any], player: int, source: Card |
             for cid in zone.cards:
                 card = cards[cid]
                 if card.zone in names and (face_up is None or card.face_up == face_up) and cid != skipped and \
-                        all(card.controller == w for w in wanted):
+                        (controller == -1 or card.controller == controller):
                     n += 1
     return n
 
 
 #: What :func:`plain_count` reads of a filter: its zone names (each once, in order, and as a set),
-#: its player word (``player``, else ``controller``), the words of those of the two it has (not
+#: whether its player word (``player``, else ``controller``) narrows the zones searched (it is one
+#: and not ``any``: then it is the first of the words), the words of those of the two it has (not
 #: ``any``), the face it wants (``None``: either), and whether it leaves out the source (``other``).
-PlainFilter = tuple[tuple[str, ...], frozenset[str], Any, tuple[Any, ...], "bool | None", bool]
+PlainFilter = tuple[tuple[str, ...], frozenset[str], bool, tuple[Any, ...], "bool | None", bool]
 
 #: :func:`_plain_filter` of the filters seen, by identity (each kept with its filter, so that its id
 #: names no other object meanwhile).
@@ -368,7 +385,8 @@ def _plain_filter(spec: Mapping[str, Any]) -> PlainFilter | None:
         return None
     words = tuple(spec[key] for key in ("player", "controller") if key in spec and spec[key] != "any")
     face = spec.get("face_up")
-    return (tuple(dict.fromkeys(names)), frozenset(names), spec.get("player", spec.get("controller")), words,
+    who = spec.get("player", spec.get("controller"))
+    return (tuple(dict.fromkeys(names)), frozenset(names), who is not None and who != "any", words,
             None if face is None else bool(face), bool(spec.get("other")))
 
 
@@ -398,14 +416,14 @@ def finds_at_least(game: Game, spec: Mapping[str, Any] | None, player: int, sour
 
 
 def name_used(game: Game, player: int, name: str) -> bool:
-    used: dict[str, int] = game.value_of(player, "names_used", {})
-    return used.get(name) == game.state.turn
+    used: dict[str, int] | None = game.state.players[player].values.get("names_used")   # (value_of, read directly)
+    return used is not None and used.get(name) == game.state.turn
 
 
 def name_locked(game: Game, player: int, name: str) -> bool:
     """Whether an effect (Sangan's) has stopped ``player`` activating cards named ``name`` this turn."""
-    locked: dict[str, int] = game.value_of(player, "names_locked", {})
-    return locked.get(name) == game.state.turn
+    locked: dict[str, int] | None = game.state.players[player].values.get("names_locked")   # (value_of, read directly)
+    return locked is not None and locked.get(name) == game.state.turn
 
 
 def lock_name(game: Game, player: int, name: str) -> None:

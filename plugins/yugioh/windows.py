@@ -16,7 +16,7 @@ from rulestack.context import ScriptUsageError, relative_player
 from rulestack.state import GameState, Zone
 
 from . import timing
-from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, action_cache, cached_action, zone_groups
+from .cardinfo import ACTIVATION_ZONES, CardsSeen, ability_speed_of, cached_action, zone_groups
 
 if TYPE_CHECKING:
     from .system import YugiohSystem
@@ -42,10 +42,21 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
     values = st.values
     if values.get("resolving"):
         return False
+    found = searched_zones(game, window)
+    by_player, speeds, facts, no_link, no_timing, hot_places = found
+    # (Most windows hold no card that may get past the refusals: told from the zones' cards alone.)
+    for player in players:
+        for place, hot in hot_places[player]:
+            if not hot.isdisjoint(place.cards):
+                break
+        else:
+            continue
+        break
+    else:
+        return False
     cards = st.cards
     journal = game.journal
     version = journal.version
-    by_player, speeds, facts, no_link, no_timing = searched_zones(game, window)
     for n, player in enumerate(players):
         for zone, place, on_field, hot, entries_of in by_player[player]:
             if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
@@ -74,7 +85,7 @@ def may_any_act(game: Game, players: tuple[int, ...], window: str) -> bool:
                     if when and not timing.when_matches(game, card, when, player):
                         continue
                     # Past the cheap refusals: the window's list itself says (kept for the window).
-                    if activations(game, player, window):
+                    if activations(game, player, window, found):
                         return True
                     if journal.version != version:     # (its checks are expected to change nothing)
                         return any(may_act(game, p, window) for p in players[n + 1:])
@@ -92,8 +103,8 @@ def searched_zones(game: Game, window: str) -> Narrowed:
     """The zones to search for ``window``'s activations now, per player, with only the cards that
     have an ability that may get past the refusals reading no more than the window's facts
     (:meth:`SearchZones.narrowed`, kept by what it reads of the state), the spell-speed table and
-    facts of :func:`.timing.speed_allows`, whether there is no chain link and whether there is no
-    timing event."""
+    facts of :func:`.timing.speed_allows`, whether there is no chain link, whether there is no
+    timing event, and per player the zones kept as (the state's zone, the ids of the cards kept)."""
     lists: SearchZones = game.system.search_zones  # type: ignore[attr-defined]   # YugiohSystem's
     st = game.state
     if lists.cards_version != game.cards_version or lists.cards is not st.cards or lists.zones is not st.zones:
@@ -173,6 +184,7 @@ class SearchZones:
         cards = state.cards
         hot_of = self.hot_of
         out = {}
+        places = {}
         for player, searched in (self.responses if responding else self.activatable).items():
             kept = []
             for zone, place, on_field, hot, entries_of in searched:
@@ -195,7 +207,8 @@ class SearchZones:
                 if ids:
                     kept.append((zone, place, on_field, ids, entries_of))
             out[player] = tuple(kept)
-        return out, speeds, facts, no_link, no_timing
+            places[player] = tuple((place, ids) for _zone, place, _on_field, ids, _entries in kept)
+        return out, speeds, facts, no_link, no_timing, places
 
 
 def _passes(definition: CardDefinition, zone: str, spells_too: bool, facts: tuple[str, str | None, int | None],
@@ -245,12 +258,13 @@ class WindowActivations:
         self.checking_version = -1
 
 
-def activations(game: Game, player: int, window: str) -> list[Action]:
+def activations(game: Game, player: int, window: str, found: Narrowed | None = None) -> list[Action]:
     """Every ability ``player`` may activate now (spell speed, place and timing first, cheaply, then
     the host's full check: condition, cost payable as a whole, targets), looked for among the cards
     :func:`searched_zones` keeps for the window's facts. Worked out once per
     window: asked again for the same player and window while the journal's version has not moved
-    (:func:`may_act`, then the window's list), the list found is given again."""
+    (:func:`may_act`, then the window's list), the list found is given again. ``found``: what
+    :func:`searched_zones` answers for the window in this very state, when the caller has it."""
     st = game.state
     if st.values.get("resolving"):
         return []
@@ -260,10 +274,11 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
     if memo.version == journal.version and memo.player == player and memo.window == window:
         return list(memo.actions)
     out = []
+    actions = system.action_cache      # (action_cache(game), read directly)
     cards = st.cards
     checked_window: str | None = None     # the window the hook judges the spell speed in (the same for all)
     plain: bool | None = None             # whether target requirements may be bounded (asked when first needed)
-    by_player, speeds, facts, no_link, no_timing = searched_zones(game, window)
+    by_player, speeds, facts, no_link, no_timing, _hot = found if found is not None else searched_zones(game, window)
     for _zone, place, _on_field, hot, entries_of in by_player[player]:
         if hot.isdisjoint(place.cards):     # (hot: the cards that may get past the refusals below)
             continue
@@ -302,8 +317,8 @@ def activations(game: Game, player: int, window: str) -> list[Action]:
                 finally:
                     memo.checking = None
                 if allowed:
-                    out.append(cached_action(action_cache(game), ("activate", player, cid, ab.index,
-                                                                  (("window", window),), label)))
+                    key = ("activate", player, cid, ab.index, (("window", window),), label)
+                    out.append(actions.get(key) or cached_action(actions, key))
     memo.version, memo.player, memo.window, memo.actions = journal.version, player, window, tuple(out)
     return out
 
@@ -372,9 +387,11 @@ Activatable = tuple[Ability, str, tuple[int, tuple[str, ...]], Any, str, tuple[T
 NarrowKey = tuple[str, Any, Any, bool, bool, int]
 
 #: What :func:`searched_zones` answers: the zones to search per player, the spell-speed table and
-#: facts (:func:`.timing.speed_allows`), whether there is no chain link, whether there is no timing event.
+#: facts (:func:`.timing.speed_allows`), whether there is no chain link, whether there is no timing event,
+#: and per player the same zones as only the state's zone and the ids of the cards kept there (for
+#: :func:`may_any_act`'s first look: whether any of them holds one).
 Narrowed = tuple[dict[int, tuple["SearchedZone", ...]], dict[tuple[int, tuple[str, ...]], bool],
-                 tuple[str, "str | None", "int | None"], bool, bool]
+                 tuple[str, "str | None", "int | None"], bool, bool, dict[int, tuple[tuple[Zone, frozenset[int]], ...]]]
 
 #: A zone the windows search (:class:`SearchZones`): its name, the state's zone, whether it is on the
 #: field, the ids of the cards with entries there, and the entries kept there by definition.
@@ -509,16 +526,22 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
     filter that runs a script, ``where``). ``None`` for anything else (the host is asked). Only
     while :func:`plain_targeting` holds."""
     card, ab = act.card, act.ability
-    spec = ab.spec
-    if spec.get("condition") is not None or spec.get("cost") or act.trigger is not None:
+    if act.trigger is not None:
         return None
+    kept = _QUICK_PLANS.get(id(ab))
+    if kept is None or kept[0] is not ab:
+        kept = _QUICK_PLANS[id(ab)] = (ab, _quick_plan(ab))
+    plan = kept[1]
+    if plan is None:
+        return None
+    zones, once, steps = plan
     system: YugiohSystem = game.system  # type: ignore[assignment]   # this system's own hooks
-    allowed = spec.get("from") or spec.get("zone") or system.default_zones.get(ab.role)
+    allowed = zones or system.default_zones.get(ab.role)
     if allowed and card.zone not in allowed:
         return False
     if game.abilities_removed(card):
         return False
-    if spec.get("once_per_turn") and game.used_this_turn(card, ab):
+    if once and game.used_this_turn(card, ab):
         return False
     verdict = system.can_activate(game, act)
     if verdict is False or isinstance(verdict, str):
@@ -526,15 +549,12 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
     if ab.kind == "activate" and card.zone == "hand" and system.cost_contributions(game, act):
         return None                  # a toll adds a cost (the host's assemble_cost would): it pays it in its dry run
     player = act.player
-    for target in spec.get("targets") or ():
-        if not isinstance(target, Mapping) or target.get("kind", "card") != "card":
-            return None
-        count = target.get("count", 1)
-        filt = target.get("filter")
-        if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
-            return None                  # (a filter's script runs inside the host's dry run: it is asked)
+    for step in steps:
+        if step is None:
+            return None                  # (a target of another kind, or a filter's script: the host is asked)
+        filt, count, up_to = step
         found = timing.plain_count(game, filt, player, card) if filt is not None else None
-        if target.get("up_to", False):
+        if up_to:
             if found is None:
                 game.find(filt, player, card)    # (not needed, but the host's check searches: as it does)
             continue
@@ -544,6 +564,37 @@ def quick_can_activate(game: Game, act: Activation) -> bool | None:
         elif found < count:
             return False
     return True
+
+
+#: What :func:`quick_can_activate` reads of an ability's data: the zones it names (``from``, else
+#: ``zone``; ``None``: the system's default), whether it is once per turn, and its targets in order,
+#: each as its filter, count and whether it is "up to" (``None``: one of another kind, or with a
+#: count not a number or a filter not plain data or running a script: the host is asked when it
+#: comes to it). ``None`` for an ability with a condition or a cost of its own.
+QuickPlan = tuple[Any, bool, tuple["tuple[Mapping[str, Any] | None, int, bool] | None", ...]]
+
+#: :func:`_quick_plan` by the identity of the ability (kept with it, so that its id names no other
+#: object meanwhile; abilities are their definitions' immutable data).
+_QUICK_PLANS: dict[int, tuple[Ability, QuickPlan | None]] = {}
+
+
+def _quick_plan(ab: Ability) -> QuickPlan | None:
+    """What :func:`quick_can_activate` reads of ``ab``'s data, read once."""
+    spec = ab.spec
+    if spec.get("condition") is not None or spec.get("cost"):
+        return None
+    steps: list[tuple[Mapping[str, Any] | None, int, bool] | None] = []
+    for target in spec.get("targets") or ():
+        if not isinstance(target, Mapping) or target.get("kind", "card") != "card":
+            steps.append(None)
+            break
+        count = target.get("count", 1)
+        filt = target.get("filter")
+        if type(count) is not int or (filt is not None and (not isinstance(filt, Mapping) or "where" in filt)):
+            steps.append(None)
+            break
+        steps.append((filt, count, bool(target.get("up_to", False))))
+    return spec.get("from") or spec.get("zone"), bool(spec.get("once_per_turn")), tuple(steps)
 
 
 def lacks_targets(game: Game, card: Card, kind: str, bounds: tuple[TargetBound, ...], player: int) -> bool:
@@ -590,7 +641,7 @@ def respond(game: Game, player: int, window: str) -> Action:
             window in RESPONSE_WINDOWS:
         if not memo.actions:
             return PASS[player]
-    elif not may_act(game, player, window):
+    elif not may_any_act(game, (player,), window):     # (may_act, without its call)
         return PASS[player]
     return game.act(player, window)
 

@@ -409,6 +409,9 @@ PLAIN_FILTERS = (
     {"zone": "hand", "player": "you"}, {"zone": ["graveyard", "graveyard"], "player": "any"},
     {"zone": "monster", "player": "you", "controller": "opponent"}, {"zone": "spell_trap", "other": True},
     {"zone": ["hand", "spell_trap"], "player": "you", "other": False},
+    {"zone": "monster", "player": 1, "controller": "you"},
+    {"zone": ["monster", "hand"], "player": "any", "controller": "opponent"},
+    {"zone": "spell_trap", "player": "opponent", "controller": "opponent", "face_up": True},
 )
 
 
@@ -462,6 +465,8 @@ def check_quick_can_activate(game: Any) -> int:
                     if quick is not None:
                         assert quick == game.can_activate(act), (card.name, ab.label, player, window, quick)
                         answered += 1
+            kept = windows._QUICK_PLANS.get(id(ab))    # (what it read of the ability, kept with it, is still it)
+            assert kept is not None and kept[0] is ab and kept[1] == windows._quick_plan(ab), (card.name, ab.label)
     return answered
 
 
@@ -539,3 +544,60 @@ def test_a_card_in_the_hand_that_becomes_another_offers_the_other_summon():
     assert [(a.label, a.get("tributes")) for a in summoning.summon_actions(game, 0)] == [
         ("tribute summon Summoned Skull", 1), ("set Summoned Skull", 1)]
     check_summon_actions(game)
+
+
+# -- the last part of the activation check, reading the ability's keys and the player's values directly ---
+def usage_by_the_book(game: Any, card: Any, ab: Any, player: int) -> str | None:
+    """timing.usage_problem as written with the helpers it reads through (Ability.get, Card.name,
+    requirements_met, name_used, name_locked, value_of)."""
+    from rulestack_systems.yugioh import timing
+
+    if not timing.requirements_met(game, card, ab, player):
+        return f"what {card.name} needs on the field is not there"
+    if ab.get("once_per_turn_by_name") and timing.name_used(game, player, card.name):
+        return f"an effect of {card.name} was already used this turn"
+    if timing.name_locked(game, player, card.name):
+        return f"cards named {card.name} cannot be activated this turn"
+    if ab.get("restriction") == "no_normal_summon" and \
+            game.value_of(player, "normal_summon_turn") == game.state.turn:
+        return "you already Normal Summoned or Set this turn"
+    return None
+
+
+def check_usage_problem(game: Any) -> int:
+    """timing.usage_problem says what usage_by_the_book says, for every ability of every card, for
+    both players; returns how many answers it compared."""
+    from rulestack_systems.yugioh import timing
+
+    checked = 0
+    for card in list(game.state.cards.values()):
+        for ab in card.definition.abilities:
+            for player in range(len(game.state.players)):
+                answer = timing.usage_problem(game, card, ab, player)
+                assert answer == usage_by_the_book(game, card, ab, player), (card.name, ab.label, player)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_usage_problem_agrees_with_its_helpers(decks):
+    assert checks_in_game("yugioh", decks, 0, check_usage_problem) > 1000
+
+
+def test_a_used_and_a_locked_name_and_a_restriction_are_refused():
+    from rulestack_systems.yugioh import timing
+
+    sc = duel()
+    game = sc.game
+    mst, dragon, armory = (game.card(sc.add(name, "hand", 0))
+                           for name in ("Mystical Space Typhoon", "Shaddoll Dragon", "Hidden Armory"))
+    sc.add("Axe of Despair", "deck", 0)          # (what Hidden Armory requires)
+    problems = [timing.usage_problem(game, card, card.definition.abilities[0], 0) for card in (mst, dragon, armory)]
+    assert problems == [None, None, None]
+    timing.lock_name(game, 0, mst.name)
+    timing.use_name(game, 0, dragon.name)
+    game.set_value(0, "normal_summon_turn", game.state.turn)
+    problems = [timing.usage_problem(game, card, card.definition.abilities[0], 0) for card in (mst, dragon, armory)]
+    assert "cannot be activated" in problems[0] and "already used" in problems[1] and "Normal Summoned" in problems[2]
+    assert [timing.usage_problem(game, card, card.definition.abilities[0], 1) for card in (mst, dragon)] == [None, None]
+    assert check_usage_problem(game) > 0
