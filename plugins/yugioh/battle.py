@@ -34,25 +34,38 @@ from .windows import respond
 
 
 def attack_actions(game: Game, player: int) -> list[Action]:
+    """The attacks ``player``'s monsters may declare now: one per face-up Attack Position monster
+    that has not attacked this turn, unless an effect forbids it (:func:`.rules.forbidden`) or it
+    cannot pay a toll on attacking."""
     out = []
     st = game.state
     turn = st.turn
     cards = st.cards
     taxed = None          # whether some toll applies (asked when first needed)
+    statics = None        # the continuous effects that apply (asked when first needed)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     for cid in st.zones[("monster", player)].cards:
         card = cards[cid]
-        if not card.face_up or position(card) != ATTACK or card.status.get("attacked_turn") == turn:
+        if not card.face_up:
             continue
-        if rules.forbidden(game, "declare_attack", card):
+        status = card.status
+        pos = status.get("position")               # position(card), inlined: a face-up monster's
+        if (pos is not None and pos != ATTACK) or status.get("attacked_turn") == turn:
             continue
-        if not st.zones[("monster", game.opponent(player))].cards and rules.forbidden(game, "attack_directly", card):
+        if statics is None:
+            statics = rules.active_statics(game, "continuous")
+        # rules.forbidden(game, "declare_attack", card): the "Cannot Attack" keyword or a continuous
+        # effect; the effects' part asked only while some continuous effect applies.
+        if rules.has_keyword(game, card, "Cannot Attack") or (statics and rules.forbidden(game, "declare_attack", card)):
+            continue
+        if statics and not st.zones[("monster", game.opponent(player))].cards and \
+                rules.forbidden(game, "attack_directly", card):
             continue
         if taxed is None:
             taxed = costs.tolls_apply(game)
         if taxed and not costs.action_cost_payable(game, player, card, "declare_attack"):
             continue
         name = card.definition.name                # card.name, and named_action, inlined
-        cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
         found = cache.get(("attack", player, cid, name, ""))
         out.append(found if found is not None else named_action(cache, "attack", player, cid, name))
     return out

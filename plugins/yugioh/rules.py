@@ -362,15 +362,22 @@ def check_bonds(game: Game) -> bool:
 
 
 def equip_modifiers(game: Game) -> list[Modifier]:
-    """ATK/DEF changes of face-up Equip cards (``equip = { atk = 1000 }`` in the card script)."""
+    """ATK/DEF changes of face-up Equip cards (``equip = { atk = 1000 }`` in the card script), from
+    the Spell & Trap Zones in the order of the state's zones (the players' order:
+    :class:`CheckedZones`)."""
     out = []
-    for (zname, _), zone in game.state.zones.items():
-        if zname != "spell_trap":
-            continue
+    st = game.state
+    checked: CheckedZones = game.system.checked_zones  # type: ignore[attr-defined]   # YugiohSystem's
+    if checked.zones is not st.zones:
+        checked.find(st)
+    cards = st.cards
+    for _, zone in checked.spell_traps:
         for cid in zone.cards:
-            card = game.state.cards[cid]
+            card = cards[cid]
+            if card.attached_to is None:
+                continue
             bonus = card.definition.fields.get("equip")
-            if not bonus or not card.face_up or card.attached_to is None or not equip_valid(game, card):
+            if not bonus or not card.face_up or not equip_valid(game, card):
                 continue
             for attr in ("atk", "def"):
                 if bonus.get(attr):

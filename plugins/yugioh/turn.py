@@ -26,32 +26,40 @@ HAND_LIMIT = 6
 def play_turn(game: Game) -> None:
     """Play the turn from the recorded phase (``None``: the start of the turn)."""
     st = game.state
-    for p in game.players:
+    for p in st.players:
         if p.life is None:  # a position built without setup starts at 8000 LP, as a Duel does (no event)
             game.journal.setattr(p, "life", 8000)
-    start = st.phase if st.phase in PHASES else "draw"
+    at = _PHASE_AT.get(st.phase, 0)           # the phases from the recorded one on, in order
     skip_battle = st.turn <= 1
-    battle_done = start in ("main2", "end")
-    for name in PHASES[PHASES.index(start):]:
-        if name == "battle" and skip_battle:
-            continue
-        if name == "main2" and not battle_done:
-            continue
-        if st.phase != name:
-            game.set_phase(name)
-        if name == "draw":
-            draw_phase(game)
-        elif name == "standby":
-            standby_phase(game)
-        elif name == "main1":
-            if main_phase(game) == "end_turn":
-                skip_battle = True
-        elif name == "battle":
-            battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
-        elif name == "main2":
-            main_phase(game)
-        else:
-            end_phase(game)
+    battle_done = at >= 4                     # from Main Phase 2 or the End Phase
+    if at <= 0:
+        _enter(game, "draw")
+        draw_phase(game)
+    if at <= 1:
+        _enter(game, "standby")
+        standby_phase(game)
+    if at <= 2:
+        _enter(game, "main1")
+        if main_phase(game) == "end_turn":
+            skip_battle = True
+    if at <= 3 and not skip_battle:
+        _enter(game, "battle")
+        battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
+    if at <= 4 and battle_done:
+        _enter(game, "main2")
+        main_phase(game)
+    _enter(game, "end")
+    end_phase(game)
+
+
+#: Where each phase is in :data:`PHASES`.
+_PHASE_AT = {name: i for i, name in enumerate(PHASES)}
+
+
+def _enter(game: Game, name: str) -> None:
+    """Enter phase ``name`` unless the turn is already in it (resumed there)."""
+    if game.state.phase != name:
+        game.set_phase(name)
 
 
 def draw_phase(game: Game) -> None:
