@@ -240,7 +240,15 @@ def pay_components(game: Game, player: int, act: Activation, comps: list[CostCom
 # -- maintenance costs (YGO-A16) --------------------------------------------------------------------
 def maintain(game: Game, player: int, phase: str) -> None:
     """Pay or lose each face-up card of ``player`` whose ``maintenance`` falls in ``phase``
-    (Messenger of Peace: pay 100 LP or destroy it). Paying is not an activation: no chain link."""
+    (Messenger of Peace: pay 100 LP or destroy it). Paying is not an activation: no chain link.
+    Returns at once when none of those cards has a maintenance cost (nothing is paid or destroyed)."""
+    st = game.state
+    cards = st.cards
+    for z in ("monster", "spell_trap"):
+        if any(cards[cid].definition.fields.get("maintenance") for cid in st.zones[(z, player)].cards):
+            break
+    else:
+        return
     for card in [c for z in ("monster", "spell_trap") for c in game.cards_in(z, player)]:
         upkeep = card.definition.fields.get("maintenance")
         if not upkeep or not card.face_up or not on_field(card) or upkeep.get("phase", "standby") != phase:

@@ -357,7 +357,8 @@ def check_bonds(game: Game) -> bool:
         elif card_alive and not monster_alive and _left_as(game, mid, when_monster):
             destroy(game, cid, cause=Cause.EFFECT, source=cid)
             changed = True
-    game.set_value(None, "bonds", tuple(keep))
+    if len(keep) != len(bonds) or type(bonds) is not tuple:   # (else the same value: set_value would do nothing)
+        game.set_value(None, "bonds", tuple(keep))
     return changed
 
 

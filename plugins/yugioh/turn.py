@@ -107,7 +107,12 @@ def end_phase(game: Game) -> None:
 def _count_down(game: Game, tp: int) -> None:
     """Cards with a ``lifetime`` (Swords of Revealing Light) count the End Phases of their
     controller's opponent and are destroyed at the last one."""
-    for card in list(game.cards_in("spell_trap", game.opponent(tp))):
+    st = game.state
+    opponent = game.opponent(tp)
+    cards = st.cards
+    if not any(cards[cid].definition.fields.get("lifetime") for cid in st.zones[("spell_trap", opponent)].cards):
+        return                                  # (none counts: nothing to do)
+    for card in list(game.cards_in("spell_trap", opponent)):
         life = card.definition.fields.get("lifetime")
         if not life or not card.face_up:
             continue

@@ -674,3 +674,18 @@ def test_equips_of_both_players_are_read_in_the_order_of_the_zones():
         rules.equip(game, sc.card(sc.add(equip, "spell_trap", player)), sc.card(sc.add(monster, "monster", player)))
     assert [game.card(m.card).name for m in rules.equip_modifiers(game)] == ["Celtic Guardian", "Giant Rat"]
     assert check_equips(game) == 2
+
+
+# -- bonds: the value set again only when a bond ended ------------------------------------------------------
+def test_a_bond_that_holds_is_not_written_again_and_one_that_ends_is_dropped():
+    sc = duel()
+    game = sc.game
+    trap = sc.card(sc.add("Call of the Haunted", "spell_trap", 0))
+    rat = sc.card(sc.add("Giant Rat", "monster", 0))
+    rules.bond(game, trap, rat, "leaves", "leaves")
+    version = game.journal.version
+    assert rules.check_bonds(game) is False and game.journal.version == version
+    assert len(game.value_of(None, "bonds")) == 1
+    game.move(rat, "graveyard", 0)
+    assert rules.check_bonds(game) is True
+    assert game.value_of(None, "bonds") == () and game.card(trap.id).zone == "graveyard"
