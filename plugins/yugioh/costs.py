@@ -211,6 +211,8 @@ def action_cost_payable(game: Game, player: int, card: Card, action: str) -> boo
 def pay_action_cost(game: Game, player: int, card: Card, action: str) -> dict[str, Any]:
     """Pay what continuous effects charge for an action, all or nothing; raises
     :class:`CostUnpayable` if it cannot be paid (then the action cannot be performed)."""
+    if not rules.active_statics(game, "toll"):      # (no toll applies: tolls() would find none)
+        return {}
     comps = tolls(game, player, action, card)
     if not comps:
         return {}
@@ -244,8 +246,9 @@ def maintain(game: Game, player: int, phase: str) -> None:
     Returns at once when none of those cards has a maintenance cost (nothing is paid or destroyed)."""
     st = game.state
     cards = st.cards
-    for z in ("monster", "spell_trap"):
-        if any(cards[cid].definition.fields.get("maintenance") for cid in st.zones[(z, player)].cards):
+    zones = st.zones
+    for cid in zones[("monster", player)].cards + zones[("spell_trap", player)].cards:
+        if cards[cid].definition.fields.get("maintenance"):
             break
     else:
         return

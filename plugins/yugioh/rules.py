@@ -346,8 +346,14 @@ def check_bonds(game: Game) -> bool:
     if not bonds:
         return False
     changed, keep = False, []
+    cards = game.state.cards
     for cid, cgen, mid, mgen, when_this, when_monster in bonds:
-        card_alive, monster_alive = _alive(game, cid, cgen), _alive(game, mid, mgen)
+        try:                                   # _alive(game, cid, cgen) and of (mid, mgen), inlined
+            c, m = cards[cid], cards[mid]
+        except KeyError:                       # (game.card says which card is unknown)
+            c, m = game.card(cid), game.card(mid)
+        card_alive = c.generation == cgen and c.zone in FIELD_ZONES
+        monster_alive = m.generation == mgen and m.zone in FIELD_ZONES
         if card_alive and monster_alive:
             keep.append((cid, cgen, mid, mgen, when_this, when_monster))
             continue
@@ -469,9 +475,18 @@ def _check_equips(game: Game, player: int) -> bool:
     cards = game.state.cards
     for cid in list(game.state.zones[("spell_trap", player)].cards):
         card = cards[cid]
-        if card.attached_to is not None and not equip_valid(game, card):
-            destroy(game, card, cause=Cause.RULE)
-            changed = True
+        target = card.attached_to
+        if target is None:
+            continue
+        try:                                   # equip_valid(game, card), inlined
+            monster = cards[target]
+        except KeyError:                       # (game.card says the card is unknown)
+            monster = game.card(target)
+        if monster.zone == "monster" and monster.face_up and \
+                monster.generation == card.status.get("equipped_gen", monster.generation):
+            continue
+        destroy(game, card, cause=Cause.RULE)
+        changed = True
     return changed
 
 

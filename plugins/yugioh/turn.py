@@ -33,33 +33,33 @@ def play_turn(game: Game) -> None:
     skip_battle = st.turn <= 1
     battle_done = at >= 4                     # from Main Phase 2 or the End Phase
     if at <= 0:
-        _enter(game, "draw")
+        if st.phase != "draw":
+            game.set_phase("draw")
         draw_phase(game)
     if at <= 1:
-        _enter(game, "standby")
+        if st.phase != "standby":
+            game.set_phase("standby")
         standby_phase(game)
     if at <= 2:
-        _enter(game, "main1")
+        if st.phase != "main1":
+            game.set_phase("main1")
         if main_phase(game) == "end_turn":
             skip_battle = True
     if at <= 3 and not skip_battle:
-        _enter(game, "battle")
+        if st.phase != "battle":
+            game.set_phase("battle")
         battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
     if at <= 4 and battle_done:
-        _enter(game, "main2")
+        if st.phase != "main2":
+            game.set_phase("main2")
         main_phase(game)
-    _enter(game, "end")
+    if st.phase != "end":
+        game.set_phase("end")
     end_phase(game)
 
 
 #: Where each phase is in :data:`PHASES`.
 _PHASE_AT = {name: i for i, name in enumerate(PHASES)}
-
-
-def _enter(game: Game, name: str) -> None:
-    """Enter phase ``name`` unless the turn is already in it (resumed there)."""
-    if game.state.phase != name:
-        game.set_phase(name)
 
 
 def draw_phase(game: Game) -> None:
@@ -110,7 +110,10 @@ def _count_down(game: Game, tp: int) -> None:
     st = game.state
     opponent = game.opponent(tp)
     cards = st.cards
-    if not any(cards[cid].definition.fields.get("lifetime") for cid in st.zones[("spell_trap", opponent)].cards):
+    for cid in st.zones[("spell_trap", opponent)].cards:
+        if cards[cid].definition.fields.get("lifetime"):
+            break
+    else:
         return                                  # (none counts: nothing to do)
     for card in list(game.cards_in("spell_trap", opponent)):
         life = card.definition.fields.get("lifetime")
