@@ -394,27 +394,20 @@ def equip_modifiers(game: Game) -> list[Modifier]:
 
 
 # -- state checks -------------------------------------------------------------------------------------
-def run_state_checks(game: Game) -> bool:
+def run_state_checks(game: Game, one_round: bool = False) -> bool:
     """``game.run_state_checks()``: the state checks until nothing happens; returns whether
     anything did. When this system's ``state_checks`` is the only implementation of the hook (the
     host's rounds then ask only it), the first round, which finds nothing almost every time, is
-    this module's :func:`state_checks` called directly; when it did something, the host runs the
-    rounds after it (999 more at most: 1000 in all, as it would itself)."""
-    impls = game.pm.hook.state_checks.get_hookimpls()
-    if len(impls) != 1 or impls[0].plugin is not game.system:
-        return game.run_state_checks()
-    if not state_checks(game):
-        return False
-    game.run_state_checks(_LIMIT - 1)
-    return True
-
-
-_LIMIT = 1000     # the host's rounds of state checks before it gives up (Game.run_state_checks)
-
-
-def state_checks(game: Game) -> bool:
-    """One round of checks: losses end the game at once; Equip cards whose monster is gone are
-    destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""
+    made here directly; when it did something, the host runs the rounds after it (999 more at
+    most: 1000 in all, as it would itself). With ``one_round``, just one round of this system's
+    checks (:func:`state_checks`, the hook's answer): the round is written once, here, so that the
+    direct first round costs no further call."""
+    if not one_round:
+        impls = game.pm.hook.state_checks.get_hookimpls()
+        if len(impls) != 1 or impls[0].plugin is not game.system:
+            return game.run_state_checks()
+    # -- one round: losses end the game at once; Equip cards whose monster is gone are destroyed;
+    # bound cards follow their partner; "while face-up" effects of a gone card end.
     st = game.state
     for p in st.players:
         life = p.life
@@ -439,9 +432,22 @@ def state_checks(game: Game) -> bool:
         if overlay.cards:                         # no Xyz Materials anywhere: none can be orphaned
             changed = orphaned_materials(game) or changed
             break
-    if not st.values.get("bonds"):
+    if st.values.get("bonds"):
+        changed = check_bonds(game) or changed
+    if one_round or not changed:
         return changed
-    return check_bonds(game) or changed
+    game.run_state_checks(_LIMIT - 1)
+    return True
+
+
+_LIMIT = 1000     # the host's rounds of state checks before it gives up (Game.run_state_checks)
+
+
+def state_checks(game: Game) -> bool:
+    """One round of checks: losses end the game at once; Equip cards whose monster is gone are
+    destroyed; bound cards follow their partner; "while face-up" effects of a gone card end
+    (:func:`run_state_checks` with ``one_round``)."""
+    return run_state_checks(game, True)
 
 
 class CheckedZones:
