@@ -171,7 +171,10 @@ def _damage_timing(game: Game, timing_name: str, fighters: list[tuple[int, int]]
             _destroy_by_battle(game, card, by_card)
     settling.settle(game)
     settling.open_window(game)
-    return all(_same(game, cid, gen) for cid, gen in fighters)
+    for cid, gen in fighters:                 # all(_same(...)): a loop, no generator
+        if not _same(game, cid, gen):
+            return False
+    return True
 
 
 def _replay(game: Game, player: int, attacker: Card) -> int | Literal[False] | None:
