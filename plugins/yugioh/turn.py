@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from rulestack import Cause, Game
+from rulestack.state import FloatingEffect
 
 from . import costs, settling
 from .battle import battle_phase
@@ -93,15 +94,20 @@ def end_phase(game: Game) -> None:
     settling.open_window(game)
     _count_down(game, tp)
     settling.settle(game)
-    hand = game.cards_in("hand", tp)
+    hand = st.zones[("hand", tp)].cards
     if len(hand) > HAND_LIMIT:
         extra = len(hand) - HAND_LIMIT
-        chosen = game.choose_cards(tp, [c.id for c in hand], extra, extra, f"discard down to {HAND_LIMIT} cards",
+        chosen = game.choose_cards(tp, list(hand), extra, extra, f"discard down to {HAND_LIMIT} cards",
                                    reason="hand_limit")
         for cid in chosen:
             send(game, cid, "graveyard", how="discarded", cause=Cause.RULE, by=tp)
         settling.settle(game)
-    game.end_effects(lambda e: e.duration == "until_end_of_turn")
+    if st.effects:                              # (none: nothing to end)
+        game.end_effects(_until_end_of_turn)
+
+
+def _until_end_of_turn(effect: FloatingEffect) -> bool:
+    return effect.duration == "until_end_of_turn"
 
 
 def _count_down(game: Game, tp: int) -> None:
