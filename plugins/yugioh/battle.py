@@ -73,7 +73,7 @@ def attack_actions(game: Game, player: int) -> list[Action]:
 
 def _choose_target(game: Game, player: int, attacker: Card) -> int | None:
     """The attack target: a monster the opponent controls, or ``None`` for a direct attack."""
-    foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
+    foes = list(game.state.zones[("monster", game.opponent(player))].cards)   # (their ids, in order)
     if not foes:
         return None
     return game.choose_cards(player, foes, 1, 1, f"attack target for {attacker.name}", reason="attack_target",
@@ -169,8 +169,7 @@ def _damage_timing(game: Game, timing_name: str, fighters: list[tuple[int, int]]
     for card, generation, by_card in destroyed:    # the end of the Damage Step: to the GY
         if card.zone == "monster" and card.generation == generation:
             _destroy_by_battle(game, card, by_card)
-    settling.settle(game)
-    settling.open_window(game)
+    settling.open_window(game)                # (which settles the game first)
     for cid, gen in fighters:                 # all(_same(...)): a loop, no generator
         if not _same(game, cid, gen):
             return False
@@ -179,7 +178,7 @@ def _damage_timing(game: Game, timing_name: str, fighters: list[tuple[int, int]]
 
 def _replay(game: Game, player: int, attacker: Card) -> int | Literal[False] | None:
     """A replay: attack a monster the opponent controls now (or directly, if they have none) or stop."""
-    foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
+    foes = list(game.state.zones[("monster", game.opponent(player))].cards)   # (their ids, in order)
     if not foes and rules.forbidden(game, "attack_directly", attacker):
         return False                                  # it may not attack directly: no replay
     if not game.yes_no(player, f"replay: attack again with {attacker.name}?", source=attacker.id):
