@@ -60,7 +60,7 @@ def play_turn(game: Game) -> None:
 
 
 #: Where each phase is in :data:`PHASES`.
-_PHASE_AT = {name: i for i, name in enumerate(PHASES)}
+_PHASE_AT: dict[str | None, int] = {name: i for i, name in enumerate(PHASES)}
 
 
 def draw_phase(game: Game) -> None:
