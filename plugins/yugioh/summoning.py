@@ -93,11 +93,12 @@ def add_summon_actions(game: Game, player: int, out: list[Action], taxed: bool |
         tax_set = bool(costs.tolls(game, player, "set_monster"))
     restricted = None      # whether some continuous effect forbids something (asked when first needed)
     pairs: SummonActions = game.system.summon_actions  # type: ignore[attr-defined]   # YugiohSystem's
+    if pairs.cards_version != game.cards_version or pairs.cards is not cards:
+        pairs.renew(game)                        # (a card created, forgotten or become another: start again)
     for cid in zones[("hand", player)].cards:
-        card = cards[cid]
         pair = pairs.get(cid)
-        if pair is None or pair[0] is not card.definition or pair[1] != player:
-            pair = _summon_pair(pairs, cache, card, player)
+        if pair is None or pair[1] != player:
+            pair = _summon_pair(pairs, cache, cards[cid], player)
         offered = pair[2]
         if offered is None:
             continue
@@ -108,12 +109,12 @@ def add_summon_actions(game: Game, player: int, out: list[Action], taxed: bool |
                 continue
         elif own >= 5:
             continue
-        if not tax_summon or costs.action_cost_payable(game, player, card, "normal_summon"):
+        if not tax_summon or costs.action_cost_payable(game, player, cards[cid], "normal_summon"):
             if restricted is None:
                 restricted = bool(rules.active_statics(game, "continuous"))
-            if not (restricted and rules.forbidden(game, "normal_summon", card)):
+            if not (restricted and rules.forbidden(game, "normal_summon", cards[cid])):
                 out.append(summon)
-        if not tax_set or costs.action_cost_payable(game, player, card, "set_monster"):
+        if not tax_set or costs.action_cost_payable(game, player, cards[cid], "set_monster"):
             out.append(set_monster)
     return taxed
 
@@ -127,8 +128,23 @@ class SummonActions(dict[int, tuple[CardDefinition, int, "Offered | None"]]):
     card's definition and the player it was worked out for, then the Tributes it needs and its
     Normal Summon and Set actions (the action cache's: :func:`.cardinfo.cached_action`), or
     ``None`` for a card that is not Normal Summoned or Set. Valid while the card has that
-    definition (the actions are made from it alone). A type of its own, not a plain dict: a fork
+    definition (the actions are made from it alone): the entries are kept for the game's cards
+    seen (:attr:`cards`, by identity) at :attr:`cards_version` (while it is the same, no card has
+    been created or forgotten and no definition has changed: :class:`.cardinfo.CardsSeen`), and
+    forgotten when either changes (:meth:`renew`). A type of its own, not a plain dict: a fork
     starts with an empty one."""
+
+    __slots__ = ("cards", "cards_version")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: dict[int, Card] | None = None
+        self.cards_version = -1
+
+    def renew(self, game: Game) -> None:
+        """Forget every entry; keep the new ones for ``game``'s cards as they are now."""
+        self.clear()
+        self.cards, self.cards_version = game.state.cards, game.cards_version
 
 
 def _summon_pair(pairs: SummonActions, cache: ActionCache, card: Card, player: int
