@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rulestack import Action, Cause, Game, IllegalAction
 
-from . import battle, costs, extra_deck, summoning
+from . import battle, costs, extra_deck, rules, summoning
 from .cardinfo import (ZONE_CAPACITY, ActionCache, ActionKey, ability_at, acting_card, cached_action, free_zones,
                        named_action)
 from .windows import activations
@@ -66,7 +66,7 @@ def add_set_spell_trap_actions(game: Game, player: int, out: list[Action], taxed
         if definition.fields.get("card_type", "") == "Monster":     # is_monster(card), inlined
             continue
         if taxed is None:
-            taxed = costs.tolls_apply(game)
+            taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
         if not taxed or costs.action_cost_payable(game, player, cards[cid], "set_spell_trap"):
             found = cache.get(("set_spell_trap", player, cid, definition.name, ""))   # named_action, inlined
             out.append(found if found is not None else

@@ -43,6 +43,7 @@ def attack_actions(game: Game, player: int) -> list[Action]:
     cards = st.cards
     taxed = None          # whether some toll applies (asked when first needed)
     statics = None        # the continuous effects that apply (asked when first needed)
+    printed = False       # whether "Cannot Attack" is read from the printed keywords (with statics)
     cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     for cid in st.zones[("monster", player)].cards:
         card = cards[cid]
@@ -54,15 +55,18 @@ def attack_actions(game: Game, player: int) -> list[Action]:
             continue
         if statics is None:
             statics = rules.active_statics(game, "continuous")
-        # rules.forbidden(game, "declare_attack", card): the "Cannot Attack" keyword or a continuous
-        # effect; the effects' part asked only while some continuous effect applies.
-        if rules.has_keyword(game, card, "Cannot Attack") or (statics and rules.forbidden(game, "declare_attack", card)):
+            written = rules.modifier_writes(game)[0]    # (rules.has_keyword's test, asked once)
+            printed = written is not None and "Cannot Attack" not in written
+        # rules.forbidden(game, "declare_attack", card): the "Cannot Attack" keyword (rules.has_keyword,
+        # inlined) or a continuous effect; the effects' part asked only while some continuous effect applies.
+        if ("Cannot Attack" in card.definition.keywords if printed else game.has_keyword(card, "Cannot Attack")) \
+                or (statics and rules.forbidden(game, "declare_attack", card)):
             continue
         if statics and not st.zones[("monster", game.opponent(player))].cards and \
                 rules.forbidden(game, "attack_directly", card):
             continue
         if taxed is None:
-            taxed = costs.tolls_apply(game)
+            taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
         if taxed and not costs.action_cost_payable(game, player, card, "declare_attack"):
             continue
         name = card.definition.name                # card.name, and named_action, inlined

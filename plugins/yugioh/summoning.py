@@ -86,7 +86,7 @@ def add_summon_actions(game: Game, player: int, out: list[Action], taxed: bool |
     cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     own = len(zones[("monster", player)].cards)
     if taxed is None:
-        taxed = costs.tolls_apply(game)
+        taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
     tax_summon = tax_set = False
     if taxed:
         tax_summon = bool(costs.tolls(game, player, "normal_summon"))
@@ -187,7 +187,7 @@ def add_field_monster_actions(game: Game, player: int, out: list[Action], taxed:
         definition = card.definition
         if not card.face_up:
             if taxed is None:
-                taxed = costs.tolls_apply(game)
+                taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
             if not taxed or costs.action_cost_payable(game, player, card, "flip_summon"):
                 found = cache.get(("flip_summon", player, cid, definition.name, ""))    # named_action, inlined
                 out.append(found if found is not None else

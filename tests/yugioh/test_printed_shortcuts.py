@@ -689,3 +689,21 @@ def test_a_bond_that_holds_is_not_written_again_and_one_that_ends_is_dropped():
     game.move(rat, "graveyard", 0)
     assert rules.check_bonds(game) is True
     assert game.value_of(None, "bonds") == () and game.card(trap.id).zone == "graveyard"
+
+
+def test_a_monster_granted_cannot_attack_is_offered_no_attack():
+    """Fiendish Chain grants "Cannot Attack": battle.attack_actions reads the keyword from the
+    derived values then (not from the printed keywords)."""
+    from rulestack_systems.yugioh import battle
+
+    sc = duel(phase="battle")
+    cannon = sc.add("Cannon Soldier", "monster", 0)
+    sc.add("Giant Rat", "monster", 0)
+    sc.add("Fiendish Chain", "spell_trap", 1, face_up=False)
+    sc.add("Mystical Space Typhoon", "hand", 0)
+    sc.answer("pass", "activate Fiendish Chain", "Cannon Soldier", "pass")
+    sc.run()
+    game = sc.game
+    assert game.has_keyword(sc.card(cannon), "Cannot Attack")
+    assert [a.label for a in battle.attack_actions(game, 0)] == ["attack with Giant Rat"]
+    check_attacks(game)
