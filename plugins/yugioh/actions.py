@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rulestack import Action, Cause, Game, IllegalAction
 
-from . import battle, costs, extra_deck, summoning
-from .cardinfo import (ActionCache, ActionKey, ability_at, acting_card, cached_action, free_zones,
+from . import battle, costs, extra_deck, rules, summoning
+from .cardinfo import (ZONE_CAPACITY, ActionCache, ActionKey, ability_at, acting_card, cached_action, free_zones,
                        named_action)
 from .windows import activations
 
@@ -23,14 +23,17 @@ def legal_actions(game: Game, player: int, window: str) -> list[Action]:
     if window == "main":
         if st.phase == "main1" and st.turn > 1:
             acts.append(cache.get(keys[1]) or cached_action(cache, keys[1]))
-        acts += summoning.summon_actions(game, player)
-        acts += extra_deck.summon_actions(game, player)
-        acts += summoning.field_monster_actions(game, player)
-        acts += set_spell_trap_actions(game, player)
+        # Each part appends to the list; whether some toll applies is asked once, by the first that needs it.
+        taxed = summoning.add_summon_actions(game, player, acts, None)
+        if st.zones[("extra", player)].cards:      # (none to offer from an empty Extra Deck)
+            acts += extra_deck.summon_actions(game, player)
+        taxed = summoning.add_field_monster_actions(game, player, acts, taxed)
+        add_set_spell_trap_actions(game, player, acts, taxed)
     elif window == "battle":
         acts.append(cache.get(keys[1]) or cached_action(cache, keys[1]))
         acts += battle.attack_actions(game, player)
-    return acts + activations(game, player, "open" if window == "battle" else window)
+    acts += activations(game, player, "open" if window == "battle" else window)
+    return acts
 
 
 def _keys(player: int) -> tuple[ActionKey, ActionKey]:
@@ -43,25 +46,31 @@ _KEYS = tuple(_keys(p) for p in range(4))
 
 
 def set_spell_trap_actions(game: Game, player: int) -> list[Action]:
+    """Sets of Spell and Trap cards from the hand."""
+    out: list[Action] = []
+    add_set_spell_trap_actions(game, player, out, None)
+    return out
+
+
+def add_set_spell_trap_actions(game: Game, player: int, out: list[Action], taxed: bool | None) -> None:
+    """Append :func:`set_spell_trap_actions` to ``out``; ``taxed``: whether some toll applies
+    (:func:`.costs.tolls_apply`, ``None``: not asked yet, asked here only if needed)."""
     st = game.state
     zones = st.zones
-    if free_zones(game, "spell_trap", player) <= 0:
-        return []
-    out = []
+    if ZONE_CAPACITY["spell_trap"] <= len(zones[("spell_trap", player)].cards):   # free_zones, inlined
+        return
     cards = st.cards
     cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
-    taxed = None          # whether some toll applies (asked when first needed)
     for cid in zones[("hand", player)].cards:
         definition = cards[cid].definition
         if definition.fields.get("card_type", "") == "Monster":     # is_monster(card), inlined
             continue
         if taxed is None:
-            taxed = costs.tolls_apply(game)
+            taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
         if not taxed or costs.action_cost_payable(game, player, cards[cid], "set_spell_trap"):
             found = cache.get(("set_spell_trap", player, cid, definition.name, ""))   # named_action, inlined
             out.append(found if found is not None else
                        named_action(cache, "set_spell_trap", player, cid, definition.name))
-    return out
 
 
 def perform(game: Game, action: Action) -> bool | None:

@@ -34,25 +34,42 @@ from .windows import respond
 
 
 def attack_actions(game: Game, player: int) -> list[Action]:
+    """The attacks ``player``'s monsters may declare now: one per face-up Attack Position monster
+    that has not attacked this turn, unless an effect forbids it (:func:`.rules.forbidden`) or it
+    cannot pay a toll on attacking."""
     out = []
     st = game.state
     turn = st.turn
     cards = st.cards
     taxed = None          # whether some toll applies (asked when first needed)
+    statics = None        # the continuous effects that apply (asked when first needed)
+    printed = False       # whether "Cannot Attack" is read from the printed keywords (with statics)
+    cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     for cid in st.zones[("monster", player)].cards:
         card = cards[cid]
-        if not card.face_up or position(card) != ATTACK or card.status.get("attacked_turn") == turn:
+        if not card.face_up:
             continue
-        if rules.forbidden(game, "declare_attack", card):
+        status = card.status
+        pos = status.get("position")               # position(card), inlined: a face-up monster's
+        if (pos is not None and pos != ATTACK) or status.get("attacked_turn") == turn:
             continue
-        if not st.zones[("monster", game.opponent(player))].cards and rules.forbidden(game, "attack_directly", card):
+        if statics is None:
+            statics = rules.active_statics(game, "continuous")
+            written = rules.modifier_writes(game)[0]    # (rules.has_keyword's test, asked once)
+            printed = written is not None and "Cannot Attack" not in written
+        # rules.forbidden(game, "declare_attack", card): the "Cannot Attack" keyword (rules.has_keyword,
+        # inlined) or a continuous effect; the effects' part asked only while some continuous effect applies.
+        if ("Cannot Attack" in card.definition.keywords if printed else game.has_keyword(card, "Cannot Attack")) \
+                or (statics and rules.forbidden(game, "declare_attack", card)):
+            continue
+        if statics and not st.zones[("monster", game.opponent(player))].cards and \
+                rules.forbidden(game, "attack_directly", card):
             continue
         if taxed is None:
-            taxed = costs.tolls_apply(game)
+            taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
         if taxed and not costs.action_cost_payable(game, player, card, "declare_attack"):
             continue
         name = card.definition.name                # card.name, and named_action, inlined
-        cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
         found = cache.get(("attack", player, cid, name, ""))
         out.append(found if found is not None else named_action(cache, "attack", player, cid, name))
     return out
@@ -60,7 +77,7 @@ def attack_actions(game: Game, player: int) -> list[Action]:
 
 def _choose_target(game: Game, player: int, attacker: Card) -> int | None:
     """The attack target: a monster the opponent controls, or ``None`` for a direct attack."""
-    foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
+    foes = list(game.state.zones[("monster", game.opponent(player))].cards)   # (their ids, in order)
     if not foes:
         return None
     return game.choose_cards(player, foes, 1, 1, f"attack target for {attacker.name}", reason="attack_target",
@@ -156,14 +173,16 @@ def _damage_timing(game: Game, timing_name: str, fighters: list[tuple[int, int]]
     for card, generation, by_card in destroyed:    # the end of the Damage Step: to the GY
         if card.zone == "monster" and card.generation == generation:
             _destroy_by_battle(game, card, by_card)
-    settling.settle(game)
-    settling.open_window(game)
-    return all(_same(game, cid, gen) for cid, gen in fighters)
+    settling.open_window(game)                # (which settles the game first)
+    for cid, gen in fighters:                 # all(_same(...)): a loop, no generator
+        if not _same(game, cid, gen):
+            return False
+    return True
 
 
 def _replay(game: Game, player: int, attacker: Card) -> int | Literal[False] | None:
     """A replay: attack a monster the opponent controls now (or directly, if they have none) or stop."""
-    foes = [c.id for c in game.cards_in("monster", game.opponent(player))]
+    foes = list(game.state.zones[("monster", game.opponent(player))].cards)   # (their ids, in order)
     if not foes and rules.forbidden(game, "attack_directly", attacker):
         return False                                  # it may not attack directly: no replay
     if not game.yes_no(player, f"replay: attack again with {attacker.name}?", source=attacker.id):

@@ -211,6 +211,8 @@ def action_cost_payable(game: Game, player: int, card: Card, action: str) -> boo
 def pay_action_cost(game: Game, player: int, card: Card, action: str) -> dict[str, Any]:
     """Pay what continuous effects charge for an action, all or nothing; raises
     :class:`CostUnpayable` if it cannot be paid (then the action cannot be performed)."""
+    if not rules.active_statics(game, "toll"):      # (no toll applies: tolls() would find none)
+        return {}
     comps = tolls(game, player, action, card)
     if not comps:
         return {}
@@ -240,7 +242,16 @@ def pay_components(game: Game, player: int, act: Activation, comps: list[CostCom
 # -- maintenance costs (YGO-A16) --------------------------------------------------------------------
 def maintain(game: Game, player: int, phase: str) -> None:
     """Pay or lose each face-up card of ``player`` whose ``maintenance`` falls in ``phase``
-    (Messenger of Peace: pay 100 LP or destroy it). Paying is not an activation: no chain link."""
+    (Messenger of Peace: pay 100 LP or destroy it). Paying is not an activation: no chain link.
+    Returns at once when none of those cards has a maintenance cost (nothing is paid or destroyed)."""
+    st = game.state
+    cards = st.cards
+    zones = st.zones
+    for cid in zones[("monster", player)].cards + zones[("spell_trap", player)].cards:
+        if cards[cid].definition.fields.get("maintenance"):
+            break
+    else:
+        return
     for card in [c for z in ("monster", "spell_trap") for c in game.cards_in(z, player)]:
         upkeep = card.definition.fields.get("maintenance")
         if not upkeep or not card.face_up or not on_field(card) or upkeep.get("phase", "standby") != phase:

@@ -346,8 +346,14 @@ def check_bonds(game: Game) -> bool:
     if not bonds:
         return False
     changed, keep = False, []
+    cards = game.state.cards
     for cid, cgen, mid, mgen, when_this, when_monster in bonds:
-        card_alive, monster_alive = _alive(game, cid, cgen), _alive(game, mid, mgen)
+        try:                                   # _alive(game, cid, cgen) and of (mid, mgen), inlined
+            c, m = cards[cid], cards[mid]
+        except KeyError:                       # (game.card says which card is unknown)
+            c, m = game.card(cid), game.card(mid)
+        card_alive = c.generation == cgen and c.zone in FIELD_ZONES
+        monster_alive = m.generation == mgen and m.zone in FIELD_ZONES
         if card_alive and monster_alive:
             keep.append((cid, cgen, mid, mgen, when_this, when_monster))
             continue
@@ -357,20 +363,28 @@ def check_bonds(game: Game) -> bool:
         elif card_alive and not monster_alive and _left_as(game, mid, when_monster):
             destroy(game, cid, cause=Cause.EFFECT, source=cid)
             changed = True
-    game.set_value(None, "bonds", tuple(keep))
+    if len(keep) != len(bonds) or type(bonds) is not tuple:   # (else the same value: set_value would do nothing)
+        game.set_value(None, "bonds", tuple(keep))
     return changed
 
 
 def equip_modifiers(game: Game) -> list[Modifier]:
-    """ATK/DEF changes of face-up Equip cards (``equip = { atk = 1000 }`` in the card script)."""
+    """ATK/DEF changes of face-up Equip cards (``equip = { atk = 1000 }`` in the card script), from
+    the Spell & Trap Zones in the order of the state's zones (the players' order:
+    :class:`CheckedZones`)."""
     out = []
-    for (zname, _), zone in game.state.zones.items():
-        if zname != "spell_trap":
-            continue
+    st = game.state
+    checked: CheckedZones = game.system.checked_zones  # type: ignore[attr-defined]   # YugiohSystem's
+    if checked.zones is not st.zones:
+        checked.find(st)
+    cards = st.cards
+    for _, zone in checked.spell_traps:
         for cid in zone.cards:
-            card = game.state.cards[cid]
+            card = cards[cid]
+            if card.attached_to is None:
+                continue
             bonus = card.definition.fields.get("equip")
-            if not bonus or not card.face_up or card.attached_to is None or not equip_valid(game, card):
+            if not bonus or not card.face_up or not equip_valid(game, card):
                 continue
             for attr in ("atk", "def"):
                 if bonus.get(attr):
@@ -380,27 +394,20 @@ def equip_modifiers(game: Game) -> list[Modifier]:
 
 
 # -- state checks -------------------------------------------------------------------------------------
-def run_state_checks(game: Game) -> bool:
+def run_state_checks(game: Game, one_round: bool = False) -> bool:
     """``game.run_state_checks()``: the state checks until nothing happens; returns whether
     anything did. When this system's ``state_checks`` is the only implementation of the hook (the
     host's rounds then ask only it), the first round, which finds nothing almost every time, is
-    this module's :func:`state_checks` called directly; when it did something, the host runs the
-    rounds after it (999 more at most: 1000 in all, as it would itself)."""
-    impls = game.pm.hook.state_checks.get_hookimpls()
-    if len(impls) != 1 or impls[0].plugin is not game.system:
-        return game.run_state_checks()
-    if not state_checks(game):
-        return False
-    game.run_state_checks(_LIMIT - 1)
-    return True
-
-
-_LIMIT = 1000     # the host's rounds of state checks before it gives up (Game.run_state_checks)
-
-
-def state_checks(game: Game) -> bool:
-    """One round of checks: losses end the game at once; Equip cards whose monster is gone are
-    destroyed; bound cards follow their partner; "while face-up" effects of a gone card end."""
+    made here directly; when it did something, the host runs the rounds after it (999 more at
+    most: 1000 in all, as it would itself). With ``one_round``, just one round of this system's
+    checks (:func:`state_checks`, the hook's answer): the round is written once, here, so that the
+    direct first round costs no further call."""
+    if not one_round:
+        impls = game.pm.hook.state_checks.get_hookimpls()
+        if len(impls) != 1 or impls[0].plugin is not game.system:
+            return game.run_state_checks()
+    # -- one round: losses end the game at once; Equip cards whose monster is gone are destroyed;
+    # bound cards follow their partner; "while face-up" effects of a gone card end.
     st = game.state
     for p in st.players:
         life = p.life
@@ -425,9 +432,22 @@ def state_checks(game: Game) -> bool:
         if overlay.cards:                         # no Xyz Materials anywhere: none can be orphaned
             changed = orphaned_materials(game) or changed
             break
-    if not st.values.get("bonds"):
+    if st.values.get("bonds"):
+        changed = check_bonds(game) or changed
+    if one_round or not changed:
         return changed
-    return check_bonds(game) or changed
+    game.run_state_checks(_LIMIT - 1)
+    return True
+
+
+_LIMIT = 1000     # the host's rounds of state checks before it gives up (Game.run_state_checks)
+
+
+def state_checks(game: Game) -> bool:
+    """One round of checks: losses end the game at once; Equip cards whose monster is gone are
+    destroyed; bound cards follow their partner; "while face-up" effects of a gone card end
+    (:func:`run_state_checks` with ``one_round``)."""
+    return run_state_checks(game, True)
 
 
 class CheckedZones:
@@ -461,9 +481,18 @@ def _check_equips(game: Game, player: int) -> bool:
     cards = game.state.cards
     for cid in list(game.state.zones[("spell_trap", player)].cards):
         card = cards[cid]
-        if card.attached_to is not None and not equip_valid(game, card):
-            destroy(game, card, cause=Cause.RULE)
-            changed = True
+        target = card.attached_to
+        if target is None:
+            continue
+        try:                                   # equip_valid(game, card), inlined
+            monster = cards[target]
+        except KeyError:                       # (game.card says the card is unknown)
+            monster = game.card(target)
+        if monster.zone == "monster" and monster.face_up and \
+                monster.generation == card.status.get("equipped_gen", monster.generation):
+            continue
+        destroy(game, card, cause=Cause.RULE)
+        changed = True
     return changed
 
 

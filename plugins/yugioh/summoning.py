@@ -67,28 +67,38 @@ def _normal_summon_facts(card: Card) -> tuple[int, str, str] | None:
 
 def summon_actions(game: Game, player: int) -> list[Action]:
     """Normal Summons and Sets the turn player may make now."""
+    out: list[Action] = []
+    add_summon_actions(game, player, out, None)
+    return out
+
+
+def add_summon_actions(game: Game, player: int, out: list[Action], taxed: bool | None) -> bool | None:
+    """Append :func:`summon_actions` to ``out``; ``taxed``: whether some toll applies
+    (:func:`.costs.tolls_apply`, ``None``: not asked yet). Returns ``taxed``, asked if it was not
+    (the main phase's other actions ask it only when they need it, as they would on their own)."""
     st = game.state
     values = st.players[player].values
-    if values.get("normal_summon_turn") == st.turn:
-        return []
-    if values.get("no_normal_summon_turn") == st.turn:
-        return []
-    out = []
+    turn = st.turn
+    if values.get("normal_summon_turn") == turn or values.get("no_normal_summon_turn") == turn:
+        return taxed
     pool = None
     zones, cards = st.zones, st.cards
     cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
     own = len(zones[("monster", player)].cards)
-    if costs.tolls_apply(game):
-        taxed = {a: bool(costs.tolls(game, player, a)) for a in ("normal_summon", "set_monster")}
-    else:
-        taxed = _UNTAXED
+    if taxed is None:
+        taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
+    tax_summon = tax_set = False
+    if taxed:
+        tax_summon = bool(costs.tolls(game, player, "normal_summon"))
+        tax_set = bool(costs.tolls(game, player, "set_monster"))
     restricted = None      # whether some continuous effect forbids something (asked when first needed)
     pairs: SummonActions = game.system.summon_actions  # type: ignore[attr-defined]   # YugiohSystem's
+    if pairs.cards_version != game.cards_version or pairs.cards is not cards:
+        pairs.renew(game)                        # (a card created, forgotten or become another: start again)
     for cid in zones[("hand", player)].cards:
-        card = cards[cid]
         pair = pairs.get(cid)
-        if pair is None or pair[0] is not card.definition or pair[1] != player:
-            pair = _summon_pair(pairs, cache, card, player)
+        if pair is None or pair[1] != player:
+            pair = _summon_pair(pairs, cache, cards[cid], player)
         offered = pair[2]
         if offered is None:
             continue
@@ -99,14 +109,14 @@ def summon_actions(game: Game, player: int) -> list[Action]:
                 continue
         elif own >= 5:
             continue
-        if not taxed["normal_summon"] or costs.action_cost_payable(game, player, card, "normal_summon"):
+        if not tax_summon or costs.action_cost_payable(game, player, cards[cid], "normal_summon"):
             if restricted is None:
                 restricted = bool(rules.active_statics(game, "continuous"))
-            if not (restricted and rules.forbidden(game, "normal_summon", card)):
+            if not (restricted and rules.forbidden(game, "normal_summon", cards[cid])):
                 out.append(summon)
-        if not taxed["set_monster"] or costs.action_cost_payable(game, player, card, "set_monster"):
+        if not tax_set or costs.action_cost_payable(game, player, cards[cid], "set_monster"):
             out.append(set_monster)
-    return out
+    return taxed
 
 
 #: What :func:`summon_actions` offers for a card: the Tributes it needs, its Normal Summon and its Set.
@@ -118,8 +128,23 @@ class SummonActions(dict[int, tuple[CardDefinition, int, "Offered | None"]]):
     card's definition and the player it was worked out for, then the Tributes it needs and its
     Normal Summon and Set actions (the action cache's: :func:`.cardinfo.cached_action`), or
     ``None`` for a card that is not Normal Summoned or Set. Valid while the card has that
-    definition (the actions are made from it alone). A type of its own, not a plain dict: a fork
+    definition (the actions are made from it alone): the entries are kept for the game's cards
+    seen (:attr:`cards`, by identity) at :attr:`cards_version` (while it is the same, no card has
+    been created or forgotten and no definition has changed: :class:`.cardinfo.CardsSeen`), and
+    forgotten when either changes (:meth:`renew`). A type of its own, not a plain dict: a fork
     starts with an empty one."""
+
+    __slots__ = ("cards", "cards_version")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: dict[int, Card] | None = None
+        self.cards_version = -1
+
+    def renew(self, game: Game) -> None:
+        """Forget every entry; keep the new ones for ``game``'s cards as they are now."""
+        self.clear()
+        self.cards, self.cards_version = game.state.cards, game.cards_version
 
 
 def _summon_pair(pairs: SummonActions, cache: ActionCache, card: Card, player: int
@@ -137,18 +162,23 @@ def _summon_pair(pairs: SummonActions, cache: ActionCache, card: Card, player: i
     return pair
 
 
-_UNTAXED = {"normal_summon": False, "set_monster": False}
 _TRIBUTES = tuple((("tributes", n),) for n in range(3))
 
 
 def field_monster_actions(game: Game, player: int) -> list[Action]:
     """Flip Summons and position changes."""
-    out = []
+    out: list[Action] = []
+    add_field_monster_actions(game, player, out, None)
+    return out
+
+
+def add_field_monster_actions(game: Game, player: int, out: list[Action], taxed: bool | None) -> bool | None:
+    """Append :func:`field_monster_actions` to ``out``; ``taxed`` as for :func:`add_summon_actions`
+    (asked here only if needed and not asked yet); returns it."""
     st = game.state
     turn = st.turn
     cards = st.cards
     cache: ActionCache = game.system.action_cache  # type: ignore[attr-defined]   # action_cache(game), inlined
-    taxed = None          # whether some toll applies (asked when first needed)
     for cid in st.zones[("monster", player)].cards:
         card = cards[cid]
         status = card.status
@@ -157,7 +187,7 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
         definition = card.definition
         if not card.face_up:
             if taxed is None:
-                taxed = costs.tolls_apply(game)
+                taxed = bool(rules.active_statics(game, "toll"))    # costs.tolls_apply(game), inlined
             if not taxed or costs.action_cost_payable(game, player, card, "flip_summon"):
                 found = cache.get(("flip_summon", player, cid, definition.name, ""))    # named_action, inlined
                 out.append(found if found is not None else
@@ -172,7 +202,7 @@ def field_monster_actions(game: Game, player: int) -> list[Action]:
         found = cache.get(("change_position", player, cid, definition.name, new))
         out.append(found if found is not None else
                    named_action(cache, "change_position", player, cid, definition.name, new))
-    return out
+    return taxed
 
 
 def _pay_tributes(game: Game, player: int, card: Card, need: int) -> list[int]:

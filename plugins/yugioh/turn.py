@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from rulestack import Cause, Game
+from rulestack.state import FloatingEffect
 
 from . import costs, settling
 from .battle import battle_phase
@@ -26,32 +27,40 @@ HAND_LIMIT = 6
 def play_turn(game: Game) -> None:
     """Play the turn from the recorded phase (``None``: the start of the turn)."""
     st = game.state
-    for p in game.players:
+    for p in st.players:
         if p.life is None:  # a position built without setup starts at 8000 LP, as a Duel does (no event)
             game.journal.setattr(p, "life", 8000)
-    start = st.phase if st.phase in PHASES else "draw"
+    at = _PHASE_AT.get(st.phase, 0)           # the phases from the recorded one on, in order
     skip_battle = st.turn <= 1
-    battle_done = start in ("main2", "end")
-    for name in PHASES[PHASES.index(start):]:
-        if name == "battle" and skip_battle:
-            continue
-        if name == "main2" and not battle_done:
-            continue
-        if st.phase != name:
-            game.set_phase(name)
-        if name == "draw":
-            draw_phase(game)
-        elif name == "standby":
-            standby_phase(game)
-        elif name == "main1":
-            if main_phase(game) == "end_turn":
-                skip_battle = True
-        elif name == "battle":
-            battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
-        elif name == "main2":
-            main_phase(game)
-        else:
-            end_phase(game)
+    battle_done = at >= 4                     # from Main Phase 2 or the End Phase
+    if at <= 0:
+        if st.phase != "draw":
+            game.set_phase("draw")
+        draw_phase(game)
+    if at <= 1:
+        if st.phase != "standby":
+            game.set_phase("standby")
+        standby_phase(game)
+    if at <= 2:
+        if st.phase != "main1":
+            game.set_phase("main1")
+        if main_phase(game) == "end_turn":
+            skip_battle = True
+    if at <= 3 and not skip_battle:
+        if st.phase != "battle":
+            game.set_phase("battle")
+        battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
+    if at <= 4 and battle_done:
+        if st.phase != "main2":
+            game.set_phase("main2")
+        main_phase(game)
+    if st.phase != "end":
+        game.set_phase("end")
+    end_phase(game)
+
+
+#: Where each phase is in :data:`PHASES`.
+_PHASE_AT: dict[str | None, int] = {name: i for i, name in enumerate(PHASES)}
 
 
 def draw_phase(game: Game) -> None:
@@ -85,21 +94,34 @@ def end_phase(game: Game) -> None:
     settling.open_window(game)
     _count_down(game, tp)
     settling.settle(game)
-    hand = game.cards_in("hand", tp)
+    hand = st.zones[("hand", tp)].cards
     if len(hand) > HAND_LIMIT:
         extra = len(hand) - HAND_LIMIT
-        chosen = game.choose_cards(tp, [c.id for c in hand], extra, extra, f"discard down to {HAND_LIMIT} cards",
+        chosen = game.choose_cards(tp, list(hand), extra, extra, f"discard down to {HAND_LIMIT} cards",
                                    reason="hand_limit")
         for cid in chosen:
             send(game, cid, "graveyard", how="discarded", cause=Cause.RULE, by=tp)
         settling.settle(game)
-    game.end_effects(lambda e: e.duration == "until_end_of_turn")
+    if st.effects:                              # (none: nothing to end)
+        game.end_effects(_until_end_of_turn)
+
+
+def _until_end_of_turn(effect: FloatingEffect) -> bool:
+    return effect.duration == "until_end_of_turn"
 
 
 def _count_down(game: Game, tp: int) -> None:
     """Cards with a ``lifetime`` (Swords of Revealing Light) count the End Phases of their
     controller's opponent and are destroyed at the last one."""
-    for card in list(game.cards_in("spell_trap", game.opponent(tp))):
+    st = game.state
+    opponent = game.opponent(tp)
+    cards = st.cards
+    for cid in st.zones[("spell_trap", opponent)].cards:
+        if cards[cid].definition.fields.get("lifetime"):
+            break
+    else:
+        return                                  # (none counts: nothing to do)
+    for card in list(game.cards_in("spell_trap", opponent)):
         life = card.definition.fields.get("lifetime")
         if not life or not card.face_up:
             continue

@@ -601,3 +601,171 @@ def test_a_used_and_a_locked_name_and_a_restriction_are_refused():
     assert "cannot be activated" in problems[0] and "already used" in problems[1] and "Normal Summoned" in problems[2]
     assert [timing.usage_problem(game, card, card.definition.abilities[0], 1) for card in (mst, dragon)] == [None, None]
     assert check_usage_problem(game) > 0
+
+
+# -- the Main Phase list built in one list, the toll question asked once --------------------------------
+def check_main_actions(game: Any) -> int:
+    """actions.legal_actions in the Main Phase (its parts appended to one list, whether some toll
+    applies asked once, an empty Extra Deck skipped) offers what each part offers asked on its own,
+    in the same order, for the turn player; returns how many lists it compared."""
+    from rulestack_systems.yugioh import actions, extra_deck, summoning
+
+    st = game.state
+    if st.phase not in ("main1", "main2") or st.stack:
+        return 0
+    player = st.active_player
+    offered = actions.legal_actions(game, player, "main")
+    plain = [a for a in offered if a.kind in ("pass", "end_turn")]
+    plain += summoning.summon_actions(game, player) + extra_deck.summon_actions(game, player) + \
+        summoning.field_monster_actions(game, player) + actions.set_spell_trap_actions(game, player) + \
+        windows.activations(game, player, "main")
+    assert offered == plain, player
+    return 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_main_phase_list_is_its_parts_asked_on_their_own(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_main_actions) > 50
+
+
+def test_a_toll_is_asked_once_for_the_whole_main_phase_list():
+    """With Chain Energy on the field and 400 LP, every part of the Main Phase list refuses what the
+    toll makes unpayable, as on its own (a Flip Summon pays no toll)."""
+    from rulestack_systems.yugioh import actions
+
+    sc = duel()
+    sc.add("Chain Energy", "spell_trap", 1)
+    sc.add("Giant Rat", "hand", 0)
+    sc.add("Mystical Space Typhoon", "hand", 0)
+    sc.add("Celtic Guardian", "monster", 0, face_up=False)
+    game = sc.game
+    assert check_main_actions(game) == 1
+    labels = [a.label for a in actions.legal_actions(game, 0, "main")]
+    assert "normal summon Giant Rat" in labels and "set Mystical Space Typhoon" in labels
+    game.journal.setattr(game.state.players[0], "life", 400)
+    assert check_main_actions(game) == 1
+    labels = [a.label for a in actions.legal_actions(game, 0, "main")]
+    assert "flip summon Celtic Guardian" in labels
+    assert not {"normal summon Giant Rat", "set Giant Rat", "set Mystical Space Typhoon"} & set(labels)
+
+
+# -- attacks: the effects' part of the restrictions asked only while some continuous effect applies ---------
+def attacks_by_asking(game: Any, player: int) -> list[Any]:
+    """battle.attack_actions as it was worked out before: each monster asked about with rules.forbidden."""
+    from rulestack_systems.yugioh import costs
+    from rulestack_systems.yugioh.cardinfo import ATTACK, action_cache, named_action, position
+
+    out = []
+    st = game.state
+    for cid in st.zones[("monster", player)].cards:
+        card = st.cards[cid]
+        if not card.face_up or position(card) != ATTACK or card.status.get("attacked_turn") == st.turn:
+            continue
+        if rules.forbidden(game, "declare_attack", card):
+            continue
+        if not st.zones[("monster", game.opponent(player))].cards and rules.forbidden(game, "attack_directly", card):
+            continue
+        if costs.tolls_apply(game) and not costs.action_cost_payable(game, player, card, "declare_attack"):
+            continue
+        out.append(named_action(action_cache(game), "attack", player, cid, card.definition.name))
+    return out
+
+
+def check_attacks(game: Any) -> int:
+    from rulestack_systems.yugioh import battle
+
+    for player in range(len(game.state.players)):
+        assert battle.attack_actions(game, player) == attacks_by_asking(game, player), player
+    return 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_the_attacks_offered_agree_with_asking_about_each_monster(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_attacks) > 50
+
+
+def test_messenger_of_peace_forbids_the_attacks_of_strong_monsters():
+    from rulestack_systems.yugioh import battle
+
+    sc = duel(phase="battle")
+    sc.add("Summoned Skull", "monster", 0)
+    sc.add("Giant Rat", "monster", 0)
+    assert [a.label for a in battle.attack_actions(sc.game, 0)] == ["attack with Summoned Skull", "attack with Giant Rat"]
+    sc.add("Messenger of Peace", "spell_trap", 1)
+    assert [a.label for a in battle.attack_actions(sc.game, 0)] == ["attack with Giant Rat"]
+    check_attacks(sc.game)
+
+
+# -- Equip bonuses read from the Spell & Trap Zones only ----------------------------------------------------
+def equips_by_scan(game: Any) -> list[Any]:
+    """rules.equip_modifiers as it was worked out before: every zone of the state looked at."""
+    from rulestack import Modifier
+
+    out = []
+    for (zname, _), zone in game.state.zones.items():
+        if zname != "spell_trap":
+            continue
+        for cid in zone.cards:
+            card = game.state.cards[cid]
+            bonus = card.definition.fields.get("equip")
+            if not bonus or not card.face_up or card.attached_to is None or not rules.equip_valid(game, card):
+                continue
+            for attr in ("atk", "def"):
+                if bonus.get(attr):
+                    out.append(Modifier(card=card.attached_to, attr=attr, op="add", value=bonus[attr],
+                                        timestamp=card.timestamp, source=card.id))
+    return out
+
+
+def check_equips(game: Any) -> int:
+    found = rules.equip_modifiers(game)
+    assert found == equips_by_scan(game)
+    return len(found)
+
+
+def test_equip_bonuses_agree_with_a_scan_of_the_zones():
+    assert sum(checks_in_game("yugioh", ("classic_a", "classic_b"), seed, check_equips) for seed in range(2)) > 10
+
+
+def test_equips_of_both_players_are_read_in_the_order_of_the_zones():
+    sc = duel()
+    game = sc.game
+    for player, monster, equip in ((1, "Giant Rat", "Axe of Despair"), (0, "Celtic Guardian", "Axe of Despair")):
+        rules.equip(game, sc.card(sc.add(equip, "spell_trap", player)), sc.card(sc.add(monster, "monster", player)))
+    assert [game.card(m.card).name for m in rules.equip_modifiers(game)] == ["Celtic Guardian", "Giant Rat"]
+    assert check_equips(game) == 2
+
+
+# -- bonds: the value set again only when a bond ended ------------------------------------------------------
+def test_a_bond_that_holds_is_not_written_again_and_one_that_ends_is_dropped():
+    sc = duel()
+    game = sc.game
+    trap = sc.card(sc.add("Call of the Haunted", "spell_trap", 0))
+    rat = sc.card(sc.add("Giant Rat", "monster", 0))
+    rules.bond(game, trap, rat, "leaves", "leaves")
+    version = game.journal.version
+    assert rules.check_bonds(game) is False and game.journal.version == version
+    assert len(game.value_of(None, "bonds")) == 1
+    game.move(rat, "graveyard", 0)
+    assert rules.check_bonds(game) is True
+    assert game.value_of(None, "bonds") == () and game.card(trap.id).zone == "graveyard"
+
+
+def test_a_monster_granted_cannot_attack_is_offered_no_attack():
+    """Fiendish Chain grants "Cannot Attack": battle.attack_actions reads the keyword from the
+    derived values then (not from the printed keywords)."""
+    from rulestack_systems.yugioh import battle
+
+    sc = duel(phase="battle")
+    cannon = sc.add("Cannon Soldier", "monster", 0)
+    sc.add("Giant Rat", "monster", 0)
+    sc.add("Fiendish Chain", "spell_trap", 1, face_up=False)
+    sc.add("Mystical Space Typhoon", "hand", 0)
+    sc.answer("pass", "activate Fiendish Chain", "Cannon Soldier", "pass")
+    sc.run()
+    game = sc.game
+    assert game.has_keyword(sc.card(cannon), "Cannot Attack")
+    assert [a.label for a in battle.attack_actions(game, 0)] == ["attack with Giant Rat"]
+    check_attacks(game)
