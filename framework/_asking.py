@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import decisions as d
+from .agents import RandomAgent
 from .errors import GameOver, RulestackError
 from .flow import Action
 from ._hookcall import DirectHookCaller
@@ -23,6 +24,10 @@ _DECISION_FIELDS = ("player", "kind", "prompt", "options", "min", "max", "source
 #: The same for an option (for :meth:`DecisionAsking._new_option`).
 _OPTION_FIELDS = ("label", "value", "card", "info")
 _option_label, _option_value, _option_card, _option_info = (getattr(d.Option, name).__set__ for name in _OPTION_FIELDS)
+
+#: :meth:`RandomAgent.decide` as defined (:meth:`DecisionAsking.act` asks a random agent directly
+#: only while it is its class's own).
+_RANDOM_DECIDE = RandomAgent.decide
 
 if TYPE_CHECKING:
     from .game import Game
@@ -152,6 +157,15 @@ class DecisionAsking:
             # The only legal action (a window where passing is all that is possible): the host
             # answers it, as ``decide`` would, without building the decision it would not ask.
             action = actions[0]
+        elif (type(agent := game.agents[player]) is RandomAgent and RandomAgent.decide is _RANDOM_DECIDE
+              and "decide" not in agent.__dict__ and type(hook := game.pm.hook.decision_answered) is DirectHookCaller
+              and hook.idle()):
+            # A plain random agent (its own ``decide``), and no plugin told of answers: what
+            # ``decide`` would do with the decision below, without building it (or its options):
+            # the agent's answer (it reads only how many options there are), recorded.
+            i = agent.action_index(len(actions))
+            game.state.decisions.append([i])
+            action = actions[i]
         else:
             options = self._action_options(actions)
             # d.Decision(player, d.ACTION, prompt or window, options, reason="action"), its slots set here
