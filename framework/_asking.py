@@ -2,6 +2,7 @@
 chooses what to do next."""
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import decisions as d
@@ -76,6 +77,20 @@ class DecisionAsking:
             hook(game=game, decision=decision, answer=canonical)
         return canonical
 
+    def _plain_random(self, player: int) -> RandomAgent | None:
+        """``player``'s agent when it is a plain :class:`RandomAgent` (its class's own ``decide``,
+        none of its own, a plain ``random.Random``) and no plugin is told of answers
+        (``decision_answered``): one whose answer to a decision without a validator depends on
+        nothing but the decision's kind, its number of options, ``min`` and ``max``, so that the host
+        may ask it for that answer without building the decision (see :meth:`act`)."""
+        game = self.game
+        agent = game.agents[player]
+        if (type(agent) is RandomAgent and RandomAgent.decide is _RANDOM_DECIDE and "decide" not in agent.__dict__
+                and type(agent.rng) is random.Random and type(hook := game.pm.hook.decision_answered) is DirectHookCaller
+                and hook.idle()):
+            return agent
+        return None
+
     def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
         """An option standing for a card, showing its face only if ``viewer`` may see it (or
         ``show_face``: the chooser looks at it, as in a deck search)."""
@@ -91,6 +106,18 @@ class DecisionAsking:
         """Ask ``player`` to choose between ``min`` and ``max`` of the given cards. With
         ``show_faces`` the chooser sees the faces of cards they could not otherwise see (they look
         at them: One Piece 8-4-4-4)."""
+        if type(card_ids) is list or type(card_ids) is tuple:
+            agent = self._plain_random(player)
+            if agent is not None and all(map(self.game.state.cards.__contains__, card_ids)):
+                # What ``decide`` would do with the decision below, without building it or its
+                # options (a random agent reads only how many there are); a card that is not there
+                # goes the full way, which says so.
+                n = len(card_ids)
+                if self.game.auto_single and d.count_choices(n, min, max) == 1:
+                    return [card_ids[i] for i in range(min)]   # (the one answer, not asked)
+                picked = agent.choice_indices(n, min, max)
+                self.game.state.decisions.append(picked)
+                return [card_ids[i] for i in picked]
         options = tuple(self.card_option(c, player, show_faces) for c in card_ids)
         dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
                          source=source, reason=reason)
@@ -158,11 +185,11 @@ class DecisionAsking:
             # answers it, as ``decide`` would, without building the decision it would not ask.
             action = actions[0]
         elif (type(agent := game.agents[player]) is RandomAgent and RandomAgent.decide is _RANDOM_DECIDE
-              and "decide" not in agent.__dict__ and type(hook := game.pm.hook.decision_answered) is DirectHookCaller
-              and hook.idle()):
-            # A plain random agent (its own ``decide``), and no plugin told of answers: what
-            # ``decide`` would do with the decision below, without building it (or its options):
-            # the agent's answer (it reads only how many options there are), recorded.
+              and "decide" not in agent.__dict__ and type(agent.rng) is random.Random
+              and type(hook := game.pm.hook.decision_answered) is DirectHookCaller and hook.idle()):
+            # A plain random agent and no plugin told of answers (:meth:`_plain_random`, inline):
+            # what ``decide`` would do with the decision below, without building it (or its
+            # options): the agent's answer (it reads only how many options there are), recorded.
             i = agent.action_index(len(actions))
             game.state.decisions.append([i])
             action = actions[i]

@@ -51,9 +51,7 @@ class RandomAgent:
             order = list(range(n))
             self.rng.shuffle(order)
             return order
-        hi = min(decision.max, n)
-        k = self.rng.randint(decision.min, hi)
-        return sorted(self.rng.sample(range(n), k))
+        return self.choice_indices(n, decision.min, decision.max)
 
     def action_index(self, n: int) -> int:
         """Its answer to an action decision of ``n`` options without a validator: the index of
@@ -71,6 +69,14 @@ class RandomAgent:
                 r = getrandbits(k)
             return r
         return rng.randrange(n)
+
+    def choice_indices(self, n: int, lo: int, hi: int) -> list[int]:
+        """Its answer to a ``choose`` decision of ``n`` options (``lo`` to ``hi`` of them) without a
+        validator: the indices chosen, in order (drawn as :meth:`decide` draws them; the host asks
+        this directly when :meth:`decide` is this class's own, :meth:`DecisionAsking.choose_cards
+        <rulestack._asking.DecisionAsking.choose_cards>`)."""
+        k = self.rng.randint(lo, min(hi, n))
+        return sorted(self.rng.sample(range(n), k))
 
 
 class ScriptedAgent:

@@ -124,3 +124,51 @@ def test_action_index_is_the_action_answer_of_decide():
     other = RandomAgent(4)
     other.rng = type("Other", (random.Random,), {})(4)    # another generator: its randrange
     assert other.action_index(6) == random.Random(4).randrange(6)
+
+
+def _chooser(agent: RandomAgent, auto_single: bool = True) -> Game:
+    game = Game("tiny", ["alpha", "beta"], seed=2, agents=[agent, RandomAgent(9)])
+    game.start()
+    game.auto_single = auto_single
+    return game
+
+
+_CHOICES = [(0, 1), (1, 1), (1, 3), (2, 2), (0, 0), (0, 5), (3, 3), (4, 4), (2, 9)]
+
+
+@pytest.mark.parametrize("auto_single", [True, False])
+def test_choose_cards_answers_as_the_full_way(monkeypatch, auto_single):
+    built = [0]
+    real = _asking.DecisionAsking.card_option
+
+    def counted(self: Any, *args: Any, **kw: Any) -> Any:
+        built[0] += 1
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(_asking.DecisionAsking, "card_option", counted)
+    direct, full = _chooser(RandomAgent(5), auto_single), _chooser(_Full(5), auto_single)
+    ids = sorted(direct.state.cards)[:4]
+    assert ids == sorted(full.state.cards)[:4]
+    for n in range(5):
+        for lo, hi in _CHOICES:
+            if lo > n and not (auto_single and lo == hi == 0):
+                continue
+            for kind in (list, tuple):
+                before = built[0]
+                got = direct.choose_cards(0, kind(ids[:n]), lo, hi, "pick")
+                assert built[0] == before       # (no option built)
+                assert got == full.choose_cards(0, kind(ids[:n]), lo, hi, "pick")
+                assert type(got) is list and lo <= len(got) <= hi
+    assert built[0] > 20 and len(full.decisions) > 20
+    assert direct.decisions == full.decisions and [type(x) for x in direct.decisions] == [list] * len(full.decisions)
+    assert direct.agents[0].rng.getstate() == full.agents[0].rng.getstate()
+
+
+def test_choose_cards_goes_the_full_way_for_what_it_cannot_answer():
+    game = _chooser(RandomAgent(5))
+    ids = sorted(game.state.cards)[:3]
+    with pytest.raises(KeyError):
+        game.choose_cards(0, ids + [10_000], 1, 1, "pick")         # no such card: said as the full way says it
+    with pytest.raises(ValueError):
+        game.choose_cards(0, ids, 4, 4, "pick")                    # more than there are: the agent cannot
+    assert game.choose_cards(0, iter(ids), 3, 3, "pick") == ids    # (not a list: the full way)
