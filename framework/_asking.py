@@ -172,8 +172,10 @@ class DecisionAsking:
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
-        after the previous action becomes the base a failure rolls back to."""
+        after the previous action becomes the base a failure rolls back to. A position that keeps
+        coming back ends the game (:mod:`rulestack.runaway`)."""
         game = self.game
+        game._runaway.window(player, window)
         actions = self.legal_actions(player, window)   # through the method: a fork offers its parent's list
         if not actions:
             raise RulestackError(f"no legal action for P{player} in window {window!r} "
