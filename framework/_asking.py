@@ -181,7 +181,7 @@ class DecisionAsking:
             raise RulestackError(f"no legal action for P{player} in window {window!r} "
                                  "(a system must always offer at least a pass)")
         if not game._tx_depth:   # a window opened inside an action keeps that action's transaction
-            game.journal.checkpoint()
+            game.journal._undo.clear()   # (Journal.checkpoint, inline)
         if len(actions) == 1 and game.auto_single:
             # The only legal action (a window where passing is all that is possible): the host
             # answers it, as ``decide`` would, without building the decision it would not ask.
