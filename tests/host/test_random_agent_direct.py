@@ -172,3 +172,16 @@ def test_choose_cards_goes_the_full_way_for_what_it_cannot_answer():
     with pytest.raises(ValueError):
         game.choose_cards(0, ids, 4, 4, "pick")                    # more than there are: the agent cannot
     assert game.choose_cards(0, iter(ids), 3, 3, "pick") == ids    # (not a list: the full way)
+
+
+def test_without_auto_single_a_lone_action_is_drawn_as_the_agent_draws_it(monkeypatch):
+    def play(agent_cls: type[RandomAgent]) -> tuple[str, list[Any]]:
+        game = Game("tiny", ["alpha", "beta"], seed=6, agents=[agent_cls(1), agent_cls(2)])
+        game.auto_single = False
+        game.play()
+        return game.event_log_json(), list(game.decisions)
+
+    built = _counting(monkeypatch)
+    direct = play(RandomAgent)
+    assert built[0] == 0
+    assert direct == play(_Full) and built[0] > 3
