@@ -2,9 +2,11 @@
 chooses what to do next."""
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import decisions as d
+from .agents import RandomAgent
 from .errors import GameOver, RulestackError
 from .flow import Action
 from ._hookcall import DirectHookCaller
@@ -23,6 +25,10 @@ _DECISION_FIELDS = ("player", "kind", "prompt", "options", "min", "max", "source
 #: The same for an option (for :meth:`DecisionAsking._new_option`).
 _OPTION_FIELDS = ("label", "value", "card", "info")
 _option_label, _option_value, _option_card, _option_info = (getattr(d.Option, name).__set__ for name in _OPTION_FIELDS)
+
+#: :meth:`RandomAgent.decide` as defined (:meth:`DecisionAsking.act` asks a random agent directly
+#: only while it is its class's own).
+_RANDOM_DECIDE = RandomAgent.decide
 
 if TYPE_CHECKING:
     from .game import Game
@@ -71,6 +77,20 @@ class DecisionAsking:
             hook(game=game, decision=decision, answer=canonical)
         return canonical
 
+    def _plain_random(self, player: int) -> RandomAgent | None:
+        """``player``'s agent when it is a plain :class:`RandomAgent` (its class's own ``decide``,
+        none of its own, a plain ``random.Random``) and no plugin is told of answers
+        (``decision_answered``): one whose answer to a decision without a validator depends on
+        nothing but the decision's kind, its number of options, ``min`` and ``max``, so that the host
+        may ask it for that answer without building the decision (see :meth:`act`)."""
+        game = self.game
+        agent = game.agents[player]
+        if (type(agent) is RandomAgent and RandomAgent.decide is _RANDOM_DECIDE and "decide" not in agent.__dict__
+                and type(agent.rng) is random.Random and type(hook := game.pm.hook.decision_answered) is DirectHookCaller
+                and hook.idle()):
+            return agent
+        return None
+
     def card_option(self, card_id: int, viewer: int, show_face: bool = False) -> d.Option:
         """An option standing for a card, showing its face only if ``viewer`` may see it (or
         ``show_face``: the chooser looks at it, as in a deck search)."""
@@ -86,6 +106,18 @@ class DecisionAsking:
         """Ask ``player`` to choose between ``min`` and ``max`` of the given cards. With
         ``show_faces`` the chooser sees the faces of cards they could not otherwise see (they look
         at them: One Piece 8-4-4-4)."""
+        if type(card_ids) is list or type(card_ids) is tuple:
+            agent = self._plain_random(player)
+            if agent is not None and all(map(self.game.state.cards.__contains__, card_ids)):
+                # What ``decide`` would do with the decision below, without building it or its
+                # options (a random agent reads only how many there are); a card that is not there
+                # goes the full way, which says so.
+                n = len(card_ids)
+                if self.game.auto_single and d.count_choices(n, min, max) == 1:
+                    return [card_ids[i] for i in range(min)]   # (the one answer, not asked)
+                picked = agent.choice_indices(n, min, max)
+                self.game.state.decisions.append(picked)
+                return [card_ids[i] for i in picked]
         options = tuple(self.card_option(c, player, show_faces) for c in card_ids)
         dec = d.Decision(player=player, kind=d.CHOOSE, prompt=prompt, options=options, min=min, max=max,
                          source=source, reason=reason)
@@ -140,18 +172,29 @@ class DecisionAsking:
 
     def act(self, player: int, window: str, prompt: str | None = None) -> Action:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
-        after the previous action becomes the base a failure rolls back to."""
+        after the previous action becomes the base a failure rolls back to. A position that keeps
+        coming back ends the game (:mod:`rulestack.runaway`)."""
         game = self.game
+        game._runaway.window(player, window)
         actions = self.legal_actions(player, window)   # through the method: a fork offers its parent's list
         if not actions:
             raise RulestackError(f"no legal action for P{player} in window {window!r} "
                                  "(a system must always offer at least a pass)")
         if not game._tx_depth:   # a window opened inside an action keeps that action's transaction
-            game.journal.checkpoint()
+            game.journal._undo.clear()   # (Journal.checkpoint, inline)
         if len(actions) == 1 and game.auto_single:
             # The only legal action (a window where passing is all that is possible): the host
             # answers it, as ``decide`` would, without building the decision it would not ask.
             action = actions[0]
+        elif (type(agent := game.agents[player]) is RandomAgent and RandomAgent.decide is _RANDOM_DECIDE
+              and "decide" not in agent.__dict__ and type(agent.rng) is random.Random
+              and type(hook := game.pm.hook.decision_answered) is DirectHookCaller and hook.idle()):
+            # A plain random agent and no plugin told of answers (:meth:`_plain_random`, inline):
+            # what ``decide`` would do with the decision below, without building it (or its
+            # options): the agent's answer (it reads only how many options there are), recorded.
+            i = agent.action_index(len(actions))
+            game.state.decisions.append([i])
+            action = actions[i]
         else:
             options = self._action_options(actions)
             # d.Decision(player, d.ACTION, prompt or window, options, reason="action"), its slots set here

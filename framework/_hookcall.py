@@ -147,10 +147,10 @@ class DirectHookCaller(HookCaller):
         that order) and calling the hook now would only call it with them (no wrapper, no
         monitoring or tracing, its callers made): ``fn(*args)`` is then the call, its answer the
         implementation's own (the hook's list holds it when it is not ``None``). ``None`` otherwise."""
-        sole = self._sole
-        if sole is None or sole[1] != names or self._direct is None or self._pm._inner_hookexec is not self._exec:
-            return None
-        return sole[0]
+        sole = self._sole   # (set only with ``_direct``, and forgotten with it: then its callers are made)
+        if sole is not None and sole[1] == names and self._pm._inner_hookexec is self._exec:
+            return sole[0]
+        return None
 
     def chain(self, names: tuple[str, ...]) -> Callable[..., Any] | None:
         """A function calling the hook's plain implementations, all taking exactly the arguments
@@ -158,10 +158,10 @@ class DirectHookCaller(HookCaller):
         tracing, its callers made): ``fn(*args)`` is then the call, its answer the hook's (the list
         of the answers that are not ``None``, or the first of them for a ``firstresult`` hook).
         ``None`` otherwise."""
-        chain = self._chain
-        if chain is None or chain[0] != names or self._direct is None or self._pm._inner_hookexec is not self._exec:
-            return None
-        return chain[1]
+        chain = self._chain   # (set only with ``_direct``, and forgotten with it: then its callers are made)
+        if chain is not None and chain[0] == names and self._pm._inner_hookexec is self._exec:
+            return chain[1]
+        return None
 
     def _direct_call(self) -> _Direct:
         spec = self.spec

@@ -31,6 +31,8 @@ class PlayerViews:
         who = self._face_down_viewer(card)
         if who is None:
             return set()     # nobody (no player's index is None)
+        if type(who) is int and 0 <= who < len(players) and players[who].index == who:
+            return {who}     # (the player at its own index, as players are: what the set below holds)
         return {p.index for p in players if p.index == who}
 
     def _face_down_viewer(self, card: Card) -> int | None:

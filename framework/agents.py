@@ -42,17 +42,7 @@ class RandomAgent:
                 raise RulestackError(f"no legal answer exists for {decision.describe()}")
             return self.rng.choice(answers)
         if kind == d.ACTION:
-            rng = self.rng
-            if n > 0 and type(rng) is random.Random:
-                # rng.randrange(n), inline: what it does for a plain Random and n > 0 (the same
-                # draws of getrandbits, so the same number).
-                getrandbits = rng.getrandbits
-                k = n.bit_length()
-                r = getrandbits(k)
-                while r >= n:
-                    r = getrandbits(k)
-                return [r]
-            return [rng.randrange(n)]
+            return [self.action_index(n)]
         if kind == d.YES_NO:
             return True if decision.min == 1 else self.rng.random() < 0.5
         if kind == d.NUMBER:
@@ -61,8 +51,31 @@ class RandomAgent:
             order = list(range(n))
             self.rng.shuffle(order)
             return order
-        hi = min(decision.max, n)
-        k = self.rng.randint(decision.min, hi)
+        return self.choice_indices(n, decision.min, decision.max)
+
+    def action_index(self, n: int) -> int:
+        """Its answer to an action decision of ``n`` options without a validator: the index of
+        the action it takes (drawn as :meth:`decide` draws it; the host asks this directly when
+        :meth:`decide` is this class's own, :meth:`DecisionAsking.act
+        <rulestack._asking.DecisionAsking.act>`)."""
+        rng = self.rng
+        if n > 0 and type(rng) is random.Random:
+            # rng.randrange(n), inline: what it does for a plain Random and n > 0 (the same
+            # draws of getrandbits, so the same number).
+            getrandbits = rng.getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return r
+        return rng.randrange(n)
+
+    def choice_indices(self, n: int, lo: int, hi: int) -> list[int]:
+        """Its answer to a ``choose`` decision of ``n`` options (``lo`` to ``hi`` of them) without a
+        validator: the indices chosen, in order (drawn as :meth:`decide` draws them; the host asks
+        this directly when :meth:`decide` is this class's own, :meth:`DecisionAsking.choose_cards
+        <rulestack._asking.DecisionAsking.choose_cards>`)."""
+        k = self.rng.randint(lo, min(hi, n))
         return sorted(self.rng.sample(range(n), k))
 
 

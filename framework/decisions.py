@@ -152,7 +152,7 @@ class Decision:
             return self.max - self.min + 1
         if self.kind == ORDER:
             return math.factorial(n)
-        return sum(math.comb(n, k) for k in range(self.min, min(self.max, n) + 1))
+        return count_choices(n, self.min, self.max)
 
     def answers(self, limit: int = 10_000) -> list[Any]:
         """Up to ``limit`` legal answers (respecting ``validator``), in a fixed order."""
@@ -179,6 +179,11 @@ class Decision:
         else:
             for k in range(self.min, min(self.max, n) + 1):
                 yield from (list(c) for c in itertools.combinations(range(n), k))
+
+
+def count_choices(n: int, lo: int, hi: int) -> int:
+    """How many answers a ``choose`` decision of ``n`` options, choosing ``lo`` to ``hi`` of them, has."""
+    return sum(math.comb(n, k) for k in range(lo, min(hi, n) + 1))
 
 
 def options_from(values: Sequence[Any], label: Callable[[Any], str] = str) -> tuple[Option, ...]:

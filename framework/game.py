@@ -75,7 +75,7 @@ _DELEGATES: tuple[tuple[str, tuple[str, ...]], ...] = (
               "cost_payable", "pay_cost", "request_choice", "resolve", "run_resolution", "run_state_checks",
               "take_triggers")),
     ("asking", ("decide", "card_option", "choose_cards", "choose_players", "yes_no", "choose_option",
-                "choose_number", "order", "perform")),   # (not legal_actions: a fork sets the asking's own)
+                "choose_number", "order", "act", "perform")),   # (not legal_actions: a fork sets the asking's own)
     ("views", ("can_see", "card_view", "view", "visible_log")),
 )
 
@@ -851,7 +851,6 @@ class Game:
         """An action window: ask ``player`` to choose one legal action and perform it. The state
         after the previous action becomes the base a failure rolls back to. A position that keeps
         coming back ends the game (:mod:`rulestack.runaway`)."""
-        self._runaway.window(player, window)
         return self.asking.act(player, window, prompt)
 
     def perform(self, action: Action) -> Any:

@@ -240,9 +240,8 @@ class JournaledDict(dict):
     __slots__ = ("_journal",)
 
     def __init__(self, journal: Journal, items: Any = ()) -> None:
-        dict.__init__(self)
-        if items:
-            for k, v in dict(items).items():
+        if items:   # (a new dict is empty: nothing for dict's own __init__ to do)
+            for k, v in (items if type(items) is dict else dict(items)).items():
                 _dict_setitem(self, k, v if type(v) in _SCALARS else journal.adopt(v))
         self._journal = journal
 
