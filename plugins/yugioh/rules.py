@@ -434,8 +434,12 @@ def run_state_checks(game: Game, one_round: bool = False) -> bool:
             break
     if st.values.get("bonds"):
         changed = check_bonds(game) or changed
-    if one_round or not changed:
-        return changed
+    if not changed:
+        if not one_round:       # (the host's rounds: they are its answer, not this direct round's)
+            system.checked_at = game.journal.version
+        return False
+    if one_round:
+        return True
     game.run_state_checks(_LIMIT - 1)
     return True
 

@@ -31,7 +31,8 @@ def settle(game: Game) -> None:
         return
     values = st.values
     while True:
-        run_state_checks(game)
+        if system.checked_at != journal.version:   # (nothing the checks read changed since they found nothing)
+            run_state_checks(game)
         if values.get("summoning"):
             summoning.finish_summon(game)
             continue
@@ -45,6 +46,26 @@ def settle(game: Game) -> None:
             continue
         system.settled_at = journal.version
         return
+
+
+def enter_phase(game: Game, phase: str | None, step: str | None = None) -> None:
+    """``game.set_phase(phase, step)``; when the state checks had found nothing to do just before
+    and entering the phase changed nothing but the phase and step, the event's record and the
+    triggers it put into ``state.pending`` (counted in the journal: every mutation records at
+    least one undo entry), nothing the checks read changed either, and they are known to find
+    nothing at the new version too (:attr:`.system.YugiohSystem.checked_at`)."""
+    system: YugiohSystem = game.system  # type: ignore[assignment]
+    journal = game.journal
+    if system.checked_at != journal.version:
+        game.set_phase(phase, step)
+        return
+    st = game.state
+    mark = len(journal)
+    pending = len(st.pending)
+    known = (st.phase is not phase) + (st.step is not step) + 1    # the phase, the step, the event's record
+    game.set_phase(phase, step)
+    if len(journal) - mark == known + len(st.pending) - pending:
+        system.checked_at = journal.version
 
 
 #: An open game state outside the Main Phase: players may start chains (Spell Speed 2 or more),

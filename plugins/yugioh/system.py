@@ -116,6 +116,9 @@ class YugiohSystem(GameSystem):
         self.statics = ActiveStatics()
         #: The journal version at which the game was last found settled (see :func:`settling.settle`).
         self.settled_at = -1
+        #: The journal version at which a direct round of state checks last found nothing to do, carried
+        #: over phase changes that changed nothing the checks read (see :func:`settling.enter_phase`).
+        self.checked_at = -1
         #: The zones from which some card of this game has an activated ability, and whether some
         #: card has a monster effect usable from the hand (:class:`.windows.ActivationZones`).
         self.activation_zones = ActivationZones()

@@ -35,27 +35,27 @@ def play_turn(game: Game) -> None:
     battle_done = at >= 4                     # from Main Phase 2 or the End Phase
     if at <= 0:
         if st.phase != "draw":
-            game.set_phase("draw")
+            settling.enter_phase(game, "draw")
         draw_phase(game)
     if at <= 1:
         if st.phase != "standby":
-            game.set_phase("standby")
+            settling.enter_phase(game, "standby")
         standby_phase(game)
     if at <= 2:
         if st.phase != "main1":
-            game.set_phase("main1")
+            settling.enter_phase(game, "main1")
         if main_phase(game) == "end_turn":
             skip_battle = True
     if at <= 3 and not skip_battle:
         if st.phase != "battle":
-            game.set_phase("battle")
+            settling.enter_phase(game, "battle")
         battle_done = battle_phase(game) != "end_turn"     # "end turn" passes through Main Phase 2
     if at <= 4 and battle_done:
         if st.phase != "main2":
-            game.set_phase("main2")
+            settling.enter_phase(game, "main2")
         main_phase(game)
     if st.phase != "end":
-        game.set_phase("end")
+        settling.enter_phase(game, "end")
     end_phase(game)
 
 

@@ -203,6 +203,58 @@ def test_state_checks_run_directly_as_the_host_runs_them():
     assert rules.run_state_checks(other.game) is False and Counting.calls == 1
 
 
+def check_clean_state_checks(game: Any) -> int:
+    """Where the system knows the state checks find nothing at the game's journal version
+    (``checked_at``: a direct round found nothing there, or only a phase was entered since), a
+    round of them finds nothing; return 1 if it was checked."""
+    from rulestack import GameOver
+
+    journal = game.journal
+    if game.system.checked_at != journal.version:
+        return 0
+    mark, version = journal.mark(), journal.version
+    try:
+        found = rules.run_state_checks(game, True)
+    except GameOver:
+        found = True
+    journal.rollback(mark, version)     # (only if it found something: the test fails then)
+    assert not found, (game.state.turn, game.state.phase)
+    return 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("decks", [("classic_a", "classic_b"), ("legendary_fusions", "synchron_extreme")])
+def test_state_checks_known_to_find_nothing_find_nothing(seed, decks):
+    assert checks_in_game("yugioh", decks, seed, check_clean_state_checks) > 100
+
+
+def test_entering_a_phase_that_changes_more_than_the_phase_keeps_the_state_checks():
+    """settling.enter_phase carries "the checks find nothing" over a phase change only when the
+    phase, the step, the event's record and the triggers it put into ``pending`` are all it
+    changed: a change to a player's LP on the way makes settle run the checks (the player loses)."""
+    from rulestack import GameOver
+    from rulestack_systems.yugioh import settling
+
+    sc = duel()
+    game = sc.game
+    settling.settle(game)
+    assert game.system.checked_at == game.journal.version
+    settling.enter_phase(game, "battle", "start")
+    assert game.system.checked_at == game.journal.version       # only the phase changed
+    settling.settle(game)
+    plain = game.set_phase
+
+    def set_phase_and_lose(phase: Any, step: Any = None) -> None:
+        plain(phase, step)
+        game.journal.setattr(game.state.players[1], "life", 0)
+    game.set_phase = set_phase_and_lose
+    settling.enter_phase(game, "main2")
+    assert game.system.checked_at != game.journal.version
+    with pytest.raises(GameOver):
+        settling.settle(game)
+    assert game.state.result.winners == (0,)
+
+
 # -- both players' windows asked at once ----------------------------------------------------------------
 def check_may_any_act(game: Any) -> int:
     """windows.may_any_act answers as may_act asked for each player in turn, in every response window."""
