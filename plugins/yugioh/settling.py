@@ -40,9 +40,15 @@ def settle(game: Game) -> None:
         if not st.stack and st.pending:
             put_triggers(game)
         if st.stack or values.get("timing"):
+            # A timing with no chain that no one responds to ends with the timing's value cleared (one
+            # journal entry) and nothing else changed: the checks, clean before, stay clean.
+            clean = not st.stack and system.checked_at == journal.version
+            mark = len(journal)
             build(game, game.opponent(st.stack[-1].controller) if st.stack else st.active_player)
             resolve_all(game)
             timing.close_timing(game)
+            if clean and len(journal) - mark == 1 and not values.get("timing"):
+                system.checked_at = journal.version
             continue
         system.settled_at = journal.version
         return

@@ -255,6 +255,32 @@ def test_entering_a_phase_that_changes_more_than_the_phase_keeps_the_state_check
     assert game.state.result.winners == (0,)
 
 
+def test_a_timing_that_changes_more_than_its_value_keeps_the_state_checks(monkeypatch):
+    """settle carries "the checks find nothing" over a timing no one responded to only when clearing
+    the timing's value is all that changed: a change to a player's LP while the chain was built
+    makes it run the checks (the player loses)."""
+    from rulestack import GameOver
+    from rulestack_systems.yugioh import settling
+
+    sc = duel()
+    game = sc.game
+    settling.settle(game)
+    game.set_value(None, "timing", ({"on": "nothing"},))
+    settling.settle(game)
+    assert game.system.checked_at == game.journal.version       # only the timing's value changed
+    assert not game.value_of(None, "timing")
+    plain = settling.build
+
+    def build_and_lose(game: Any, first: int) -> None:
+        plain(game, first)
+        game.journal.setattr(game.state.players[1], "life", 0)
+    monkeypatch.setattr(settling, "build", build_and_lose)
+    game.set_value(None, "timing", ({"on": "nothing"},))
+    with pytest.raises(GameOver):
+        settling.settle(game)
+    assert game.state.result.winners == (0,)
+
+
 # -- both players' windows asked at once ----------------------------------------------------------------
 def check_may_any_act(game: Any) -> int:
     """windows.may_any_act answers as may_act asked for each player in turn, in every response window."""
