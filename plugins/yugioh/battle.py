@@ -140,7 +140,7 @@ def damage_step(game: Game) -> None:
             return
     target = game.card(target_id) if target_id is not None else None
     fighters = [(attacker.id, attacker.generation)] + ([(target.id, target.generation)] if target else [])
-    settling.enter_phase(game, game.state.phase, "damage")
+    game.set_phase(game.state.phase, "damage")
     game.set_value(None, "attack", {**atk, "target": target_id, "target_gen": target.generation if target else None})
     was_face_down = target is not None and not target.face_up
     flip = (target, attacker) if target is not None and was_face_down else None
@@ -157,7 +157,7 @@ def damage_step(game: Game) -> None:
         _damage_timing(game, "end", [], destroyed=losers)
     game.set_value(None, "damage_step", None)
     game.set_value(None, "attack", None)
-    settling.enter_phase(game, game.state.phase, "battle")
+    game.set_phase(game.state.phase, "battle")
 
 
 def _damage_timing(game: Game, timing_name: str, fighters: list[tuple[int, int]], flip: tuple[Card, Card] | None = None,

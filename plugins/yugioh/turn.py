@@ -35,7 +35,7 @@ def play_turn(game: Game) -> None:
     battle_done = at >= 4                     # from Main Phase 2 or the End Phase
     if at <= 0:
         if st.phase != "draw":
-            settling.enter_phase(game, "draw")
+            game.set_phase("draw")
         draw_phase(game)
     if at <= 1:
         if st.phase != "standby":
