@@ -17,10 +17,13 @@ from typing import Any, Callable
 import pluggy
 from pluggy import HookCaller
 
-__all__ = ["DirectHookCaller", "direct_hooks"]
+__all__ = ["SEVERAL", "DirectHookCaller", "direct_hooks"]
 
 #: A direct call: ``(kwargs) -> result``, or ``None`` when the hook must go through pluggy.
 _Direct = Callable[[dict[str, Any]], Any]
+
+#: The owner :meth:`DirectHookCaller.owners` names when a hook's implementations come from several plugins.
+SEVERAL = object()
 
 _MISSING_ARGUMENT = object()   # returned by a direct call whose argument is missing: pluggy says which
 
@@ -103,7 +106,7 @@ def _chained(fns: list[Callable[..., Any]], firstresult: bool) -> Callable[..., 
 class DirectHookCaller(HookCaller):
     """A :class:`pluggy.HookCaller` that calls plain implementations directly (see the module)."""
 
-    __slots__ = ("_direct", "_pm", "_exec", "_plan", "_sole", "_chain")
+    __slots__ = ("_direct", "_pm", "_exec", "_plan", "_sole", "_chain", "_owners")
 
     def __init__(self, original: HookCaller, pm: pluggy.PluginManager) -> None:
         # Same name, spec, history and (the same list object of) implementations as ``original``.
@@ -124,6 +127,24 @@ class DirectHookCaller(HookCaller):
         #: them with those arguments given positionally, with the hook's answer)``, for a caller that
         #: calls them itself (:meth:`chain`); ``None`` otherwise or until the first call.
         self._chain: tuple[tuple[str, ...], Callable[..., Any]] | None = None
+        #: ``(how many implementations, the plugin that registered them all)`` (see :meth:`owners`);
+        #: ``None`` until asked, and again whenever the implementations change.
+        self._owners: tuple[int, object] | None = None
+
+    def owners(self) -> tuple[int, object]:
+        """``(n, plugin)``: how many implementations the hook has, and the one plugin that registered
+        all of them (``None`` when there is none, :data:`SEVERAL` when they come from more than one
+        plugin). Kept until the implementations change (a plugin registered or unregistered)."""
+        owners = self._owners
+        if owners is None:
+            impls = self._hookimpls
+            owner: object = impls[0].plugin if impls else None
+            for impl in impls:
+                if impl.plugin is not owner:
+                    owner = SEVERAL
+                    break
+            owners = self._owners = (len(impls), owner)
+        return owners
 
     def _make_direct(self) -> _Direct:
         direct = self._direct_call()
@@ -204,15 +225,15 @@ class DirectHookCaller(HookCaller):
 
     def _add_hookimpl(self, hookimpl: Any) -> None:
         HookCaller._add_hookimpl(self, hookimpl)
-        self._direct = self._sole = self._chain = None
+        self._direct = self._sole = self._chain = self._owners = None
 
     def _remove_plugin(self, plugin: Any) -> None:
         HookCaller._remove_plugin(self, plugin)
-        self._direct = self._sole = self._chain = None
+        self._direct = self._sole = self._chain = self._owners = None
 
     def set_specification(self, specmodule_or_class: Any, spec_opts: Any) -> None:
         HookCaller.set_specification(self, specmodule_or_class, spec_opts)
-        self._direct = self._sole = self._chain = None
+        self._direct = self._sole = self._chain = self._owners = None
 
 
 def direct_hooks(pm: pluggy.PluginManager) -> pluggy.PluginManager:

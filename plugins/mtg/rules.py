@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulestack import Ability, Card, CardDefinition, Game, Role
+from rulestack.hookowners import only_by
 from rulestack.values import NO_KEYWORDS, keywords_written, union_written
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ def _printed_holds(game: Game) -> tuple[int, frozenset[str] | None, bool]:
     state = game.state
     cards = state.cards
     known = PRINTED.get
-    toughness = all(impl.plugin is system for impl in game.pm.hook.modifiers.get_hookimpls())
+    toughness = only_by(game.pm, system, "modifiers")
     keywords: frozenset[str] | None = NO_KEYWORDS if toughness else None
     for e in state.effects:
         if keywords is not None:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from rulestack import Ability, Action, Activation, Card, CostComponent, Game, Role
+from rulestack.hookowners import only_by, sole_by
 
 from . import areas, prohibitions, reused
 from .areas import COST, FIELD, HAND, RESTED
@@ -70,19 +71,17 @@ class _Asking:
     __slots__ = ("verdict", "contributions", "judged", "default_zones")
 
     def __init__(self, game: Game) -> None:
-        hook = game.pm.hook
+        pm = game.pm
         system: Any = game.system
         #: The system's rules (``actions.allowed_by_rules``, through the system) when its
         #: can_activate is the hook's one implementation, else None: the hook is asked.
-        impls = hook.can_activate.get_hookimpls()
-        self.verdict = system.allowed_by_rules if len(impls) == 1 and impls[0].plugin is system else None
+        self.verdict = system.allowed_by_rules if sole_by(pm, system, "can_activate") else None
         #: Whether the system's cost_contributions (:func:`event_cost`) is the hook's one
         #: implementation and nothing reassembles the cost: the host's assemble_cost is then the
         #: ability's cost plus :func:`event_cost`.
         self.contributions = False
-        if not hook.assemble_cost.get_hookimpls():
-            impls = hook.cost_contributions.get_hookimpls()
-            self.contributions = len(impls) == 1 and impls[0].plugin is system
+        if only_by(pm, None, "assemble_cost"):   # (no implementation at all)
+            self.contributions = sole_by(pm, system, "cost_contributions")
         #: Whether no cost_judgement but the system's (which only freezes the prohibitions) is
         #: entered when a cost is checked (None: not looked up yet).
         self.judged: bool | None = None
@@ -92,9 +91,7 @@ class _Asking:
         """:attr:`judged`, looked up the first time."""
         judged = self.judged
         if judged is None:
-            impls = game.pm.hook.cost_judgement.get_hookimpls()
-            system = game.system
-            judged = self.judged = all(impl.plugin is system for impl in impls)
+            judged = self.judged = only_by(game.pm, game.system, "cost_judgement")
         return judged
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from rulestack import Ability, Game, Role, ZoneSpec
+from rulestack.hookowners import only_by
 from rulestack.state import Card, Visibility
 
 DECK, HAND, LEADER, CHARACTER, STAGE = "deck", "hand", "leader", "character", "stage"
@@ -247,10 +248,7 @@ def _written(game: Game) -> tuple[set[str] | frozenset[str] | None, dict[int, An
     anywhere: set[str] | frozenset[str] | None = None
     per_card: dict[int, Any] = _NO_CARDS
     power_elsewhere = True
-    for impl in game.pm.hook.modifiers.get_hookimpls():
-        if impl.plugin is not system:
-            break
-    else:
+    if only_by(game.pm, system, "modifiers"):
         anywhere = _NOTHING
         targeted = None
         for e in game.state.effects:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rulestack import Ability, Card, CardDefinition, Cause, Game, Modifier, Role
 from rulestack.state import FloatingEffect, GameState, Zone
 from rulestack.context import ScriptUsageError
+from rulestack.hookowners import only_by, sole_by
 from rulestack.values import NO_KEYWORDS, keywords_written, union_written
 
 from .cardinfo import FIELD_ZONES, CardsSeen, is_monster, on_field
@@ -231,10 +232,8 @@ def modifier_writes(game: Game) -> tuple[frozenset[str] | None, bool]:
         return known[1], known[2]
     written: frozenset[str] | None = NO_KEYWORDS
     negates = False
-    for impl in game.pm.hook.modifiers.get_hookimpls():     # (a loop: no generator for all())
-        if impl.plugin is not system:
-            written, negates = None, True
-            break
+    if not only_by(game.pm, system, "modifiers"):
+        written, negates = None, True
     state = game.state
     for e in state.effects:
         if written is None and negates:
@@ -403,8 +402,7 @@ def run_state_checks(game: Game, one_round: bool = False) -> bool:
     checks (:func:`state_checks`, the hook's answer): the round is written once, here, so that the
     direct first round costs no further call."""
     if not one_round:
-        impls = game.pm.hook.state_checks.get_hookimpls()
-        if len(impls) != 1 or impls[0].plugin is not game.system:
+        if not sole_by(game.pm, game.system, "state_checks"):
             return game.run_state_checks()
     # -- one round: losses end the game at once; Equip cards whose monster is gone are destroyed;
     # bound cards follow their partner; "while face-up" effects of a gone card end.

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from rulestack import Ability, Action, Activation, Card, CardDefinition, Game, Role
 from rulestack.context import ScriptUsageError, relative_player
+from rulestack.hookowners import only_by
 from rulestack.state import GameState, Zone
 
 from . import timing
@@ -506,14 +507,8 @@ def plain_targeting(game: Game) -> bool:
     target asks for, each found by the filter among the cards of the zones it names
     (:func:`lacks_targets`), and the whole check of an ability of plain data can be made here
     (:func:`quick_can_activate`)."""
-    system = game.system
-    hook = game.pm.hook
-    for caller in (hook.can_activate, hook.cost_contributions, hook.assemble_cost, hook.cost_judgement,
-                   hook.choice_rules):
-        for impl in caller.get_hookimpls():     # (loops, not a generator: asked at every window's list)
-            if impl.plugin is not system:
-                return False
-    return True
+    return only_by(game.pm, game.system, "can_activate", "cost_contributions", "assemble_cost",
+                   "cost_judgement", "choice_rules")
 
 
 def quick_can_activate(game: Game, act: Activation) -> bool | None:
