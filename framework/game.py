@@ -352,7 +352,7 @@ class Game:
         searched ...) holds: key such a cache on it (and keep the cache per game, or compare
         the game too)."""
         journal = self.journal
-        journal._undo.append((_osetattr, (self, "cards_version", self.cards_version)))
+        journal._undo.append((_osetattr, self, "cards_version", self.cards_version))
         self.cards_version = fresh_version()
 
     # -- accessors ---------------------------------------------------------------------------
@@ -441,7 +441,7 @@ class Game:
         _event_player(ev, player)
         _event_data(ev, data)
         _list_append(log, ev)   # the journal's ``log``, inline: recorded, the version unchanged
-        self.journal._undo.append((_list_pop, (log,)))
+        self.journal._undo.append((_list_pop, log))
         if not self.flow.dry_run:
             guard = self._runaway   # a turn past any legal game's events ends the game (rulestack.runaway)
             if guard.turn == state.turn and guard.count < guard.limit:

@@ -150,3 +150,20 @@ def test_an_action_window_performs_its_action_as_a_transaction():
         assert game.value_of(None, "ended") == 1 and game.over and not game.in_transaction   # kept: it ended
         game.close()
     assert seen == ["transaction", "transaction"]   # a subclass's own transaction is the one used
+
+
+def test_call_entries_of_any_arity_are_undone_newest_first_with_their_arguments():
+    # Undo entries are flat tuples (inverse, *args); rollback calls each with exactly its arguments,
+    # whatever their number (0 to 5 here), newest first.
+    j = Journal()
+    calls = []
+    mark = j.mark()
+    j.call(lambda: calls.append(()))
+    for n in range(1, 6):
+        j.call(lambda *args: calls.append(args), *range(n))
+    j.log([], "an event")   # (a two-item entry of the journal's own)
+    assert len(j) == mark + 7
+    j.rollback(mark)
+    assert calls == [(0, 1, 2, 3, 4), (0, 1, 2, 3), (0, 1, 2), (0, 1), (0,), ()]
+    assert len(j) == mark
+
