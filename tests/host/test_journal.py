@@ -167,3 +167,35 @@ def test_call_entries_of_any_arity_are_undone_newest_first_with_their_arguments(
     assert calls == [(0, 1, 2, 3, 4), (0, 1, 2, 3), (0, 1, 2), (0, 1), (0,), ()]
     assert len(j) == mark
 
+
+def test_item_init_makes_what_the_attrs_init_makes():
+    import attrs
+    from rulestack.state import Item
+
+    @attrs.define(eq=False, slots=False)
+    class Reference:
+        id: int
+        kind: str
+        card: object
+        ability: object
+        controller: int
+        generation: int = 0
+        card_activation: bool = False
+        targets: list = attrs.field(factory=list)
+        paid: dict = attrs.field(factory=dict)
+        event: object = None
+        activation_negated: bool = False
+        effect_negated: object = False
+        resolved: bool = False
+        data: dict = attrs.field(factory=dict)
+
+    assert [f.name for f in attrs.fields(Reference)] == [f.name for f in attrs.fields(Item)]
+    for args, kw in [((1, "activation", 3, 0, 1), {}),
+                     ((2, "trigger", None, None, 0), {"targets": None, "paid": {"x": 1}, "data": {"y": 2},
+                                                     "event": {"kind": "summon"}, "generation": 4,
+                                                     "effect_negated": "all", "resolved": True})]:
+        item, ref = Item(*args, **kw), Reference(*args, **kw)
+        assert item.__dict__ == ref.__dict__ and list(item.__dict__) == list(ref.__dict__)
+        assert item._journal is None
+    a, b = Item(1, "k", None, None, 0), Item(1, "k", None, None, 0)
+    assert a.targets is not b.targets and a.paid is not b.paid and a.data is not b.data
