@@ -47,10 +47,14 @@ _MOVED_SETTERS = tuple(getattr(Card, name).__set__ for name in _MOVED_FIELDS)
  _set_counters, _set_memory, _set_attached_to) = _MOVED_SETTERS
 
 
-def _restore_card(card: Card, old: tuple) -> None:
-    """Undo a move's changes to a card's fields (:meth:`StatePrimitives.move`)."""
+def _undo_move(card: Card, old: tuple) -> None:
+    """Undo a move (:meth:`StatePrimitives.move`): the card's fields (``old[:10]``), then its id out of
+    the list it went to (``old[10]`` at ``old[11]``), then back into the one it left (``old[12]`` at
+    ``old[13]``) -- newest first, as the journal's entries for each would be undone."""
     for setter, value in zip(_MOVED_SETTERS, old):
         setter(card, value)
+    _list_pop(old[10], old[11])
+    _list_insert(old[12], old[13], card.id)
 
 
 class CardIndex:
@@ -264,19 +268,18 @@ class StatePrimitives:
         cid = card.id
         undo = j._undo
         from_cards = src.cards
-        at = from_cards.index(cid)
-        _list_pop(from_cards, at)
-        undo.append((_list_insert, from_cards, at, cid))
+        from_at = from_cards.index(cid)
+        _list_pop(from_cards, from_at)
         to_cards = dst.cards
         at = len(to_cards) if position == TOP else 0 if position == BOTTOM else int(position)   # (position_index)
         if at < 0:
             at += len(to_cards) + 1
         _list_insert(to_cards, at, cid)
-        undo.append((_list_pop, to_cards, at))
-        # The card's fields as one undo entry (the journal's ``setattr``, for the fields a move sets).
+        # One undo entry for the two list changes and the card's fields (the journal's ``setattr``, for
+        # the fields a move sets): undone in the order three entries would be (_undo_move).
         old = (card.zone, card.zone_player, card.generation, card.timestamp, card.controller, card.face_up,
-               card.status, card.counters, card.memory, card.attached_to)
-        undo.append((_restore_card, card, old))
+               card.status, card.counters, card.memory, card.attached_to, to_cards, at, from_cards, from_at)
+        undo.append((_undo_move, card, old))
         _set_zone(card, dst.name)
         _set_zone_player(card, dst.player)
         _set_generation(card, card.generation + 1)
