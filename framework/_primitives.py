@@ -47,10 +47,14 @@ _MOVED_SETTERS = tuple(getattr(Card, name).__set__ for name in _MOVED_FIELDS)
  _set_counters, _set_memory, _set_attached_to) = _MOVED_SETTERS
 
 
-def _restore_card(card: Card, old: tuple) -> None:
-    """Undo a move's changes to a card's fields (:meth:`StatePrimitives.move`)."""
+def _undo_move(card: Card, old: tuple) -> None:
+    """Undo a move (:meth:`StatePrimitives.move`): the card's fields (``old[:10]``), then its id out of
+    the list it went to (``old[10]`` at ``old[11]``), then back into the one it left (``old[12]`` at
+    ``old[13]``) -- newest first, as the journal's entries for each would be undone."""
     for setter, value in zip(_MOVED_SETTERS, old):
         setter(card, value)
+    _list_pop(old[10], old[11])
+    _list_insert(old[12], old[13], card.id)
 
 
 class CardIndex:
@@ -264,19 +268,18 @@ class StatePrimitives:
         cid = card.id
         undo = j._undo
         from_cards = src.cards
-        at = from_cards.index(cid)
-        _list_pop(from_cards, at)
-        undo.append((_list_insert, (from_cards, at, cid)))
+        from_at = from_cards.index(cid)
+        _list_pop(from_cards, from_at)
         to_cards = dst.cards
         at = len(to_cards) if position == TOP else 0 if position == BOTTOM else int(position)   # (position_index)
         if at < 0:
             at += len(to_cards) + 1
         _list_insert(to_cards, at, cid)
-        undo.append((_list_pop, (to_cards, at)))
-        # The card's fields as one undo entry (the journal's ``setattr``, for the fields a move sets).
+        # One undo entry for the two list changes and the card's fields (the journal's ``setattr``, for
+        # the fields a move sets): undone in the order three entries would be (_undo_move).
         old = (card.zone, card.zone_player, card.generation, card.timestamp, card.controller, card.face_up,
-               card.status, card.counters, card.memory, card.attached_to)
-        undo.append((_restore_card, (card, old)))
+               card.status, card.counters, card.memory, card.attached_to, to_cards, at, from_cards, from_at)
+        undo.append((_undo_move, card, old))
         _set_zone(card, dst.name)
         _set_zone_player(card, dst.player)
         _set_generation(card, card.generation + 1)
@@ -284,7 +287,7 @@ class StatePrimitives:
             j.version = fresh_version()   # (the state changed: what _end_copy reads sees a new version)
             self._end_copy(card)
         stamp = state.next_timestamp    # (timestamp(), inline: the journal's setattr)
-        undo.append((_osetattr, (state, "next_timestamp", stamp)))
+        undo.append((_osetattr, state, "next_timestamp", stamp))
         _osetattr(state, "next_timestamp", stamp + 1)
         j.version = fresh_version()
         _set_timestamp(card, stamp)
@@ -443,7 +446,7 @@ class StatePrimitives:
         if value is None:
             journal.delitem(status, key)
         else:   # the journal's setitem, inline
-            journal._undo.append((_restore_item, (status, key, prior)))
+            journal._undo.append((_restore_item, status, key, prior))
             _dict_setitem(status, key, value if type(value) in _SCALARS else journal.adopt(value))
             journal.version = fresh_version()
         if not quiet:
@@ -513,7 +516,7 @@ class StatePrimitives:
         if old == value and event is None:
             return
         journal = self.game.journal     # the journal's setitem, inline
-        journal._undo.append((_restore_item, (target, key, prior)))
+        journal._undo.append((_restore_item, target, key, prior))
         _dict_setitem(target, key, value if type(value) in _SCALARS else journal.adopt(value))
         journal.version = fresh_version()
         if event:
@@ -535,10 +538,10 @@ class StatePrimitives:
         if state.phase is not phase or state.step is not step:   # the same phase (or step) again changes nothing
             undo = journal._undo       # the journal's setattr, inline (a phase and a step are plain values)
             if state.phase is not phase:
-                undo.append((_osetattr, (state, "phase", state.phase)))
+                undo.append((_osetattr, state, "phase", state.phase))
                 _osetattr(state, "phase", phase if type(phase) in _SCALARS else journal.adopt(phase))
             if state.step is not step:
-                undo.append((_osetattr, (state, "step", state.step)))
+                undo.append((_osetattr, state, "step", state.step))
                 _osetattr(state, "step", step if type(step) in _SCALARS else journal.adopt(step))
             journal.version = fresh_version()
         if phase is not None:

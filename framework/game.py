@@ -196,6 +196,8 @@ class Game:
             RunawayGuard(self))
         self._link_parts()
         self._observed = False
+        #: The undo entry of an event appended to the log (see :meth:`_emit`), for the log it names.
+        self._log_undo: tuple[Any, ...] = (_list_pop, None)
         self._take_engine()
         self.auto_single = True
         if state is not None:   # players, zones and cards are the given state's
@@ -352,7 +354,7 @@ class Game:
         searched ...) holds: key such a cache on it (and keep the cache per game, or compare
         the game too)."""
         journal = self.journal
-        journal._undo.append((_osetattr, (self, "cards_version", self.cards_version)))
+        journal._undo.append((_osetattr, self, "cards_version", self.cards_version))
         self.cards_version = fresh_version()
 
     # -- accessors ---------------------------------------------------------------------------
@@ -441,7 +443,10 @@ class Game:
         _event_player(ev, player)
         _event_data(ev, data)
         _list_append(log, ev)   # the journal's ``log``, inline: recorded, the version unchanged
-        self.journal._undo.append((_list_pop, (log,)))
+        entry = self._log_undo  # its undo entry, one tuple for every event of this log (nothing allocated)
+        if entry[1] is not log:
+            entry = self._log_undo = (_list_pop, log)
+        self.journal._undo.append(entry)
         if not self.flow.dry_run:
             guard = self._runaway   # a turn past any legal game's events ends the game (rulestack.runaway)
             if guard.turn == state.turn and guard.count < guard.limit:

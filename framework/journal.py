@@ -49,7 +49,9 @@ class Journal:
     __slots__ = ("_undo", "version")
 
     def __init__(self) -> None:
-        self._undo: list[tuple[Callable[..., Any], tuple]] = []
+        #: Undo entries, each one flat tuple ``(inverse, *args)`` (one allocation per recorded
+        #: mutation, not two: fewer young objects for the cyclic GC to scan).
+        self._undo: list[tuple[Any, ...]] = []
         #: A new number on every mutation (:func:`fresh_version`); back to the one it was when a
         #: rollback is given it. Caches of derived values key on it: it names the state.
         self.version = fresh_version()
@@ -64,8 +66,16 @@ class Journal:
         that version back (and what was cached for it holds again). Without it, a new one."""
         undo = self._undo
         while len(undo) > mark:
-            fn, args = undo.pop()
-            fn(*args)
+            entry = undo.pop()
+            n = len(entry)
+            if n == 4:
+                entry[0](entry[1], entry[2], entry[3])
+            elif n == 3:
+                entry[0](entry[1], entry[2])
+            elif n == 2:
+                entry[0](entry[1])
+            else:
+                entry[0](*entry[1:])
         self.version = fresh_version() if version is None else version
 
     def checkpoint(self) -> None:
@@ -101,13 +111,13 @@ class Journal:
     # -- primitives -------------------------------------------------------------------------
     def setattr(self, obj: Any, name: str, value: Any) -> None:
         """``obj.name = value``, recorded."""
-        self._undo.append((_osetattr, (obj, name, getattr(obj, name))))
+        self._undo.append((_osetattr, obj, name, getattr(obj, name)))
         _osetattr(obj, name, value if type(value) in _SCALARS else self.adopt(value))
         self.version = fresh_version()
 
     def setitem(self, mapping: dict[Any, Any], key: Any, value: Any) -> None:
         """``mapping[key] = value``, recorded."""
-        self._undo.append((_restore_item, (mapping, key, mapping.get(key, _MISSING))))
+        self._undo.append((_restore_item, mapping, key, mapping.get(key, _MISSING)))
         _dict_setitem(mapping, key, value if type(value) in _SCALARS else self.adopt(value))
         self.version = fresh_version()
 
@@ -115,9 +125,9 @@ class Journal:
         """``del mapping[key]`` if present, recorded."""
         if key in mapping:
             if next(reversed(mapping)) == key:
-                self._undo.append((_restore_item, (mapping, key, mapping[key])))
+                self._undo.append((_restore_item, mapping, key, mapping[key]))
             else:   # put it back where it was: the order of a dict's keys is part of the state
-                self._undo.append((_restore_dict, (mapping, dict(mapping))))
+                self._undo.append((_restore_dict, mapping, dict(mapping)))
             _dict_delitem(mapping, key)
             self.version = fresh_version()
 
@@ -126,27 +136,27 @@ class Journal:
         if index < 0:
             index += len(seq) + 1
         _list_insert(seq, index, value if type(value) in _SCALARS else self.adopt(value))
-        self._undo.append((_list_pop, (seq, index)))
+        self._undo.append((_list_pop, seq, index))
         self.version = fresh_version()
 
     def append(self, seq: list[Any], value: Any) -> None:
         """``seq.append(value)``, recorded."""
         _list_append(seq, value if type(value) in _SCALARS else self.adopt(value))
-        self._undo.append((_list_pop, (seq,)))
+        self._undo.append((_list_pop, seq))
         self.version = fresh_version()
 
     def log(self, seq: list[Any], value: Any) -> None:
         """Append to an append-only log (the event log), recorded but without changing
         :attr:`version`: a new event changes no derived value."""
         _list_append(seq, value)
-        self._undo.append((_list_pop, (seq,)))
+        self._undo.append((_list_pop, seq))
 
     def pop(self, seq: list[Any], index: int = -1) -> Any:
         """``seq.pop(index)``, recorded."""
         if index < 0:
             index += len(seq)
         value: Any = _list_pop(seq, index)
-        self._undo.append((_list_insert, (seq, index, value)))
+        self._undo.append((_list_insert, seq, index, value))
         self.version = fresh_version()
         return value
 
@@ -156,13 +166,13 @@ class Journal:
 
     def replace_list(self, seq: list, values: list) -> None:
         """Replace the whole contents of ``seq`` (used by shuffles), recorded."""
-        self._undo.append((_restore_list, (seq, list(seq))))
+        self._undo.append((_restore_list, seq, list(seq)))
         _list_setitem(seq, slice(None), [v if type(v) in _SCALARS else self.adopt(v) for v in values])
         self.version = fresh_version()
 
     def call(self, undo: Callable[..., Any], *args: Any) -> None:
         """Record an arbitrary inverse operation (for state kept outside plain containers)."""
-        self._undo.append((undo, args))
+        self._undo.append((undo, *args))
         self.version = fresh_version()
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 import attrs
 
 _osetattr = object.__setattr__
+_NOTHING: Any = attrs.NOTHING
 _new_object, _new_dict = object.__new__, dict.__new__
 
 from .events import Event
@@ -303,6 +304,26 @@ class Item(Journaled):
         ab = card.definition.abilities[self.ability] if self.ability is not None else None
         label = f" ({ab.label})" if ab is not None and ab.label else ""
         return f"{card.name}{label}"
+
+
+def _item_init(self: Item, id: int, kind: str, card: int | None, ability: int | None, controller: int,
+               generation: int = 0, card_activation: bool = False, targets: Any = _NOTHING, paid: Any = _NOTHING,
+               event: dict | None = None, activation_negated: bool = False, effect_negated: bool | str = False,
+               resolved: bool = False, data: Any = _NOTHING) -> None:
+    # attrs' __init__ for Item, with the fields written into the instance dict at once: the one attrs
+    # makes sets each through Journaled.__setattr__ (a Python call per field). Same fields, same order,
+    # a new list or dict per object for the factory defaults; an unbound item keeps ``_journal`` None.
+    self.__dict__.update({
+        "id": id, "kind": kind, "card": card, "ability": ability, "controller": controller,
+        "generation": generation, "card_activation": card_activation,
+        "targets": [] if targets is _NOTHING else targets, "paid": {} if paid is _NOTHING else paid,
+        "event": event, "activation_negated": activation_negated, "effect_negated": effect_negated,
+        "resolved": resolved, "data": {} if data is _NOTHING else data})
+
+
+_item_init.__qualname__ = "Item.__init__"
+assert [f.name for f in attrs.fields(Item)] == list(_item_init.__code__.co_varnames[1:15])
+setattr(Item, "__init__", _item_init)
 
 
 #: The duration of an effect that ends at the end of a given turn (its ``until_turn``): "until the

@@ -150,3 +150,100 @@ def test_an_action_window_performs_its_action_as_a_transaction():
         assert game.value_of(None, "ended") == 1 and game.over and not game.in_transaction   # kept: it ended
         game.close()
     assert seen == ["transaction", "transaction"]   # a subclass's own transaction is the one used
+
+
+def test_call_entries_of_any_arity_are_undone_newest_first_with_their_arguments():
+    # Undo entries are flat tuples (inverse, *args); rollback calls each with exactly its arguments,
+    # whatever their number (0 to 5 here), newest first.
+    j = Journal()
+    calls = []
+    mark = j.mark()
+    j.call(lambda: calls.append(()))
+    for n in range(1, 6):
+        j.call(lambda *args: calls.append(args), *range(n))
+    j.log([], "an event")   # (a two-item entry of the journal's own)
+    assert len(j) == mark + 7
+    j.rollback(mark)
+    assert calls == [(0, 1, 2, 3, 4), (0, 1, 2, 3), (0, 1, 2), (0, 1), (0,), ()]
+    assert len(j) == mark
+
+
+def test_item_init_makes_what_the_attrs_init_makes():
+    import attrs
+    from rulestack.state import Item
+
+    @attrs.define(eq=False, slots=False)
+    class Reference:
+        id: int
+        kind: str
+        card: object
+        ability: object
+        controller: int
+        generation: int = 0
+        card_activation: bool = False
+        targets: list = attrs.field(factory=list)
+        paid: dict = attrs.field(factory=dict)
+        event: object = None
+        activation_negated: bool = False
+        effect_negated: object = False
+        resolved: bool = False
+        data: dict = attrs.field(factory=dict)
+
+    assert [f.name for f in attrs.fields(Reference)] == [f.name for f in attrs.fields(Item)]
+    for args, kw in [((1, "activation", 3, 0, 1), {}),
+                     ((2, "trigger", None, None, 0), {"targets": None, "paid": {"x": 1}, "data": {"y": 2},
+                                                     "event": {"kind": "summon"}, "generation": 4,
+                                                     "effect_negated": "all", "resolved": True})]:
+        item, ref = Item(*args, **kw), Reference(*args, **kw)
+        assert item.__dict__ == ref.__dict__ and list(item.__dict__) == list(ref.__dict__)
+        assert item._journal is None
+    a, b = Item(1, "k", None, None, 0), Item(1, "k", None, None, 0)
+    assert a.targets is not b.targets and a.paid is not b.paid and a.data is not b.data
+
+
+def test_an_events_undo_entry_names_the_log_it_went_to_when_the_log_is_replaced():
+    # Game._emit reuses one undo entry per log: a new log (state.log set anew) gets its own.
+    from rulestack import Game, IllegalAction
+
+    game = Game.empty("tiny", seed=1)
+    game.record("first")
+    old_log = game.state.log
+    game.state.log = []
+    assert game.state.log is not old_log
+    n_old = len(old_log)
+    try:
+        with game.transaction():
+            game.record("second")
+            game.record("third")
+            assert [e.kind for e in game.state.log] == ["second", "third"]
+            raise IllegalAction("refused")
+    except IllegalAction:
+        pass
+    assert list(game.state.log) == [] and len(old_log) == n_old and old_log[-1].kind == "first"
+    game.close()
+
+
+@pytest.mark.parametrize("position", ["top", "bottom", 1])
+def test_a_failed_transaction_undoes_moves_within_a_zone_and_between_zones_exactly(position):
+    # A move is one undo entry (the card's fields, the list it went to, the list it left): undone in
+    # that order, a move within one zone puts every card back where it was.
+    from rulestack import Game, IllegalAction
+    from tinygame.system import TinyGame
+
+    game = Game.empty(TinyGame)
+    field = [game.create_card(game.pool.code("Grunt"), 0, "field", silent=True) for _ in range(3)]
+    hand = game.create_card(game.pool.code("Grunt"), 0, "hand", silent=True)
+    game.set_status(field[1], "tapped", True)
+    game.journal.checkpoint()
+    before, version = game.state.to_data(), game.journal.version
+    try:
+        with game.transaction():
+            game.move(field[1], "field", 0, position=position)
+            game.move(field[0], "hand", 0, position=position)
+            game.move(hand, "field", 0, position=position)
+            assert game.state.to_data() != before
+            raise IllegalAction("refused")
+    except IllegalAction:
+        pass
+    assert game.state.to_data() == before and game.journal.version == version
+    game.close()
