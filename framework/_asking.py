@@ -186,12 +186,10 @@ class DecisionAsking:
             # The only legal action (a window where passing is all that is possible): the host
             # answers it, as ``decide`` would, without building the decision it would not ask.
             action = actions[0]
-        elif (type(agent := game.agents[player]) is RandomAgent and RandomAgent.decide is _RANDOM_DECIDE
-              and "decide" not in agent.__dict__ and type(agent.rng) is random.Random
-              and type(hook := game.pm.hook.decision_answered) is DirectHookCaller and hook.idle()):
-            # A plain random agent and no plugin told of answers (:meth:`_plain_random`, inline):
-            # what ``decide`` would do with the decision below, without building it (or its
-            # options): the agent's answer (it reads only how many options there are), recorded.
+        elif (agent := self._plain_random(player)) is not None:
+            # A plain random agent and no plugin told of answers: what ``decide`` would do with the
+            # decision below, without building it (or its options): the agent's answer (it reads
+            # only how many options there are), recorded.
             i = agent.action_index(len(actions))
             game.state.decisions.append([i])
             action = actions[i]

@@ -23,8 +23,9 @@ __all__ = ["only_by", "sole_by"]
 def only_by(pm: pluggy.PluginManager, plugin: object, *names: str) -> bool:
     """Whether every implementation of each hook named in ``names`` was registered by ``plugin``
     (a hook with no implementation, or not known to ``pm``, counts: it has none of another
-    plugin's). With ``plugin`` ``None``: whether the hooks have no implementation at all. The same answer as ``all(impl.plugin is plugin for impl in
-    pm.hook.NAME.get_hookimpls())`` for every name, at the time of the call."""
+    plugin's). With ``plugin`` ``None``: whether the hooks have no implementation at all. The
+    same answer as ``all(impl.plugin is plugin for impl in pm.hook.NAME.get_hookimpls())`` for
+    every name, at the time of the call."""
     relay = pm.hook
     for name in names:
         caller = getattr(relay, name, None)
